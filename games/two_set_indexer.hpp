@@ -1,0 +1,51 @@
+#pragma once
+// Numbers the positions made of two disjoint sets of squares (a set of `first`
+// squares, then a set of `second` squares among the rest), up to a group of
+// board symmetries.
+//
+// The first set is replaced by the canonical member of its class (the one
+// with the smallest bitboard) and ranked among the classes; the second set,
+// moved by the same map, is ranked among the squares the first leaves free.
+// When the canonical first set is itself symmetric, several slots stand for
+// one class: index() always gives the slot whose second set ranks lowest, and
+// the other slots are aliases (index(sets(i)) != i). Tier sizes therefore
+// count slots, a little more than classes; weight() says how many positions
+// each slot stands for, 0 for an alias, so that counts of positions and of
+// classes stay exact.
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "games/bitboard.hpp"
+#include "games/board_symmetry.hpp"
+
+namespace rtb {
+
+class TwoSetIndexer {
+ public:
+  // `maps` must be a group (closed under composition) and contain the identity.
+  TwoSetIndexer(int squares, int first_count, int second_count, std::vector<SquareMap> maps);
+
+  std::uint64_t size() const { return first_classes_.size() * second_sets_; }
+  std::uint64_t index(Bitboard first, Bitboard second) const;
+  std::pair<Bitboard, Bitboard> sets(std::uint64_t index) const;
+  // Number of distinct positions the slot stands for; 0 for an alias slot.
+  std::uint64_t weight(std::uint64_t index) const;
+  std::size_t symmetry_count() const { return maps_.size(); }
+
+ private:
+  struct FirstSetClass {
+    std::uint32_t class_id;
+    std::uint32_t to_canonical;  // bit g set when maps_[g] sends the set onto its canonical set
+  };
+  int squares_;
+  int first_count_;
+  int second_count_;
+  std::uint64_t second_sets_;
+  std::vector<SquareMap> maps_;
+  std::vector<FirstSetClass> class_of_rank_;       // by colex rank of the first set
+  std::vector<Bitboard> first_classes_;            // canonical first sets, by class id
+  std::vector<std::uint32_t> class_stabilizer_;    // maps fixing the canonical first set
+};
+
+}  // namespace rtb

@@ -1,0 +1,299 @@
+#pragma once
+// Retrograde analysis of one tier group, with exact distances (RULES.md):
+// WIN or LOSS in d plies for the side to move, the winner taking the shortest
+// win and the loser the longest loss; DRAW for what is never resolved.
+//
+// Every slot holds one 16-bit word while the group is solved:
+//   top bit clear: resolved, the final value (distance + 1);
+//   top bit set:   unresolved, with bits 0-6 the number of distinct in-group
+//                  children not yet known to be wins for the opponent, plus
+//                  one "blocker" when a move leaving the group draws or wins,
+//                  and bits 7-14 the longest out-of-group win of a child;
+//   0xFFFF:        an alias slot (see TwoSetIndexer), copied at the end.
+// Level L resolves exactly the positions at distance L: a LOSS at L makes its
+// unresolved predecessors WIN at L + 1; a WIN at L takes one from each
+// predecessor's count, and a count reaching zero is a LOSS one ply after the
+// longest of its children's wins. Moves that leave the group were folded in
+// at the start; a win or loss they imply at a later level waits in a bucket
+// for that level. The walk goes backwards through predecessors only; the
+// whole group is scanned just twice (set-up and clean-up).
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "solver/game_concept.hpp"
+#include "solver/progress.hpp"
+#include "solver/value.hpp"
+
+namespace rtb {
+
+// Values of tiers solved earlier, by tier id; null where a tier is not loaded.
+using SolvedTierValues = std::vector<const Value*>;
+
+template <RetrogradeGame G>
+class GroupSolver {
+ public:
+  using TierId = typename G::TierId;
+  using Position = typename G::Position;
+
+  GroupSolver(const G& game, std::vector<TierId> tiers, const SolvedTierValues& solved, int threads,
+              Progress* progress = nullptr)
+      : game_(game), tiers_(std::move(tiers)), solved_(solved), threads_(std::max(1, threads)), progress_(progress) {
+    local_of_tier_.assign(game_.tier_count(), -1);
+    for (std::size_t k = 0; k < tiers_.size(); ++k) local_of_tier_[tiers_[k]] = static_cast<int>(k);
+    for (TierId t : tiers_)
+      for (TierId next : game_.tier_successors(t))
+        if (local_of_tier_[next] < 0 && (next >= solved_.size() || solved_[next] == nullptr))
+          throw std::logic_error("tier " + game_.tier_name(next) + " must be solved before tier " + game_.tier_name(t));
+  }
+
+  // The values of the group's tiers, in the order they were given.
+  std::vector<std::vector<Value>> solve() {
+    states_.resize(tiers_.size());
+    for (std::size_t k = 0; k < tiers_.size(); ++k) states_[k].assign(game_.tier_size(tiers_[k]), kUnresolved);
+    std::vector<Key> frontier = initialise();
+    for (unsigned level = 0;; ++level) {
+      if (level < buckets_.size()) {
+        resolve_deferred(buckets_[level], level, frontier);
+        std::vector<Key>().swap(buckets_[level]);
+      }
+      if (frontier.empty() && level + 1 >= buckets_.size()) break;
+      resolved_ += frontier.size();
+      if (progress_) progress_->level(level, resolved_);
+      levels_ = level + 1;
+      frontier = propagate(frontier, level);
+    }
+    return finish();
+  }
+
+  unsigned levels() const { return levels_; }
+
+ private:
+  using Key = std::uint64_t;  // local tier << 40 | slot
+  static constexpr std::uint16_t kUnresolved = 0x8000;
+  static constexpr std::uint16_t kAlias = 0xFFFF;
+  static constexpr unsigned kMaxCount = 0x7F;
+  static constexpr unsigned kMaxOutWin = 0xFE;
+  static constexpr int kMaxChildren = 256;
+
+  static Key key(std::size_t local, std::uint64_t slot) { return (static_cast<Key>(local) << 40) | slot; }
+  static std::size_t local_of(Key k) { return static_cast<std::size_t>(k >> 40); }
+  static std::uint64_t slot_of(Key k) { return k & ((Key{1} << 40) - 1); }
+  static bool unresolved(std::uint16_t s) { return s & 0x8000; }
+  static std::uint16_t pending(unsigned longest_out_win, unsigned count) {
+    return static_cast<std::uint16_t>(0x8000 | (longest_out_win << 7) | count);
+  }
+  std::atomic_ref<std::uint16_t> state(Key k) { return std::atomic_ref<std::uint16_t>(states_[local_of(k)][slot_of(k)]); }
+
+  Key key_of(const Position& p) const {
+    const int local = local_of_tier_[game_.tier_of(p)];
+    return key(static_cast<std::size_t>(local), game_.index(p));
+  }
+
+  // Thread-local lists merged after each parallel phase.
+  struct Lists {
+    std::vector<Key> resolved;
+    std::vector<std::vector<Key>> buckets;
+    void defer(unsigned level, Key k) {
+      if (buckets.size() <= level) buckets.resize(level + 1);
+      buckets[level].push_back(k);
+    }
+  };
+
+  void merge(std::vector<Lists>& per_thread, std::vector<Key>& resolved) {
+    for (Lists& lists : per_thread) {
+      resolved.insert(resolved.end(), lists.resolved.begin(), lists.resolved.end());
+      if (buckets_.size() < lists.buckets.size()) buckets_.resize(lists.buckets.size());
+      for (std::size_t l = 0; l < lists.buckets.size(); ++l)
+        buckets_[l].insert(buckets_[l].end(), lists.buckets[l].begin(), lists.buckets[l].end());
+      lists = Lists{};
+    }
+  }
+
+  // Counts each slot's distinct in-group children and folds in the moves
+  // that leave the group. Returns the positions lost at level 0.
+  std::vector<Key> initialise() {
+    if (progress_) progress_->stage("counting moves");
+    std::vector<Lists> per_thread(threads_);
+    std::atomic<bool> overflow{false};
+    for (std::size_t local = 0; local < tiers_.size(); ++local) {
+      const TierId tier = tiers_[local];
+      const std::int64_t size = static_cast<std::int64_t>(states_[local].size());
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096)
+      for (std::int64_t slot = 0; slot < size; ++slot) {
+        Lists& lists = per_thread[omp_get_thread_num()];
+        if (!initialise_slot(local, tier, static_cast<std::uint64_t>(slot), lists)) overflow = true;
+      }
+    }
+    if (overflow) throw std::runtime_error("a position has more moves or a longer out-of-group win than the solver can count");
+    std::vector<Key> lost;
+    merge(per_thread, lost);
+    return lost;
+  }
+
+  bool initialise_slot(std::size_t local, TierId tier, std::uint64_t slot, Lists& lists) {
+    std::uint16_t& s = states_[local][slot];
+    const Position p = game_.position(tier, slot);
+    if (game_.index(p) != slot) {
+      s = kAlias;
+      return true;
+    }
+    const Key self = key(local, slot);
+    if (game_.is_lost(p)) {
+      s = make_value(0);
+      lists.resolved.push_back(self);
+      return true;
+    }
+    Key children[kMaxChildren];
+    int distinct = 0;
+    bool any_move = false, too_many = false;
+    unsigned blockers = 0, fastest_win = ~0u, longest_out_win = 0;
+    game_.for_each_move(p, [&](const auto&, const Position& child) {
+      any_move = true;
+      if (game_.is_lost(child)) {
+        fastest_win = 1;
+        return;
+      }
+      const TierId child_tier = game_.tier_of(child);
+      const std::uint64_t child_slot = game_.index(child);
+      const int child_local = local_of_tier_[child_tier];
+      if (child_local >= 0) {
+        const Key k = key(static_cast<std::size_t>(child_local), child_slot);
+        if (std::find(children, children + distinct, k) != children + distinct) return;
+        if (distinct == kMaxChildren) too_many = true;
+        else children[distinct++] = k;
+        return;
+      }
+      const Value v = solved_[child_tier][child_slot];
+      if (is_draw(v)) ++blockers;
+      else if (is_loss(v)) fastest_win = std::min(fastest_win, distance_of(v) + 1);
+      else longest_out_win = std::max(longest_out_win, distance_of(v));
+    });
+    if (!any_move) {  // no legal move: the side to move has lost
+      s = make_value(0);
+      lists.resolved.push_back(self);
+      return true;
+    }
+    if (fastest_win != ~0u) {
+      ++blockers;  // a position with a winning move can never lose
+      lists.defer(fastest_win, self);
+    }
+    const unsigned count = static_cast<unsigned>(distinct) + blockers;
+    if (too_many || count > kMaxCount || longest_out_win > kMaxOutWin) return false;
+    if (count == 0) lists.defer(longest_out_win + 1, self);  // every move leaves the group and loses
+    s = pending(longest_out_win, count);
+    return true;
+  }
+
+  // Positions whose value was fixed by moves leaving the group resolve at
+  // their level unless the walk resolved them earlier.
+  void resolve_deferred(const std::vector<Key>& deferred, unsigned level, std::vector<Key>& frontier) {
+    const std::uint16_t value = make_value(level);
+    for (Key k : deferred) {
+      std::uint16_t s = state(k).load(std::memory_order_relaxed);
+      if (unresolved(s)) {
+        states_[local_of(k)][slot_of(k)] = value;
+        frontier.push_back(k);
+      }
+    }
+  }
+
+  std::vector<Key> propagate(const std::vector<Key>& frontier, unsigned level) {
+    std::vector<Lists> per_thread(threads_);
+    const std::int64_t size = static_cast<std::int64_t>(frontier.size());
+    const bool frontier_lost = level % 2 == 0;
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 256)
+    for (std::int64_t n = 0; n < size; ++n) {
+      Lists& lists = per_thread[omp_get_thread_num()];
+      const Key k = frontier[n];
+      const Position p = game_.position(tiers_[local_of(k)], slot_of(k));
+      if (frontier_lost) {
+        game_.for_each_predecessor(p, [&](const Position& pred) { try_win(key_of(pred), level + 1, lists); });
+      } else {
+        Key preds[kMaxChildren];
+        int distinct = 0;
+        game_.for_each_predecessor(p, [&](const Position& pred) {
+          const Key pk = key_of(pred);
+          if (std::find(preds, preds + distinct, pk) == preds + distinct && distinct < kMaxChildren)
+            preds[distinct++] = pk;
+        });
+        for (int j = 0; j < distinct; ++j) count_down(preds[j], level, lists);
+      }
+    }
+    std::vector<Key> next;
+    merge(per_thread, next);
+    return next;
+  }
+
+  void try_win(Key k, unsigned level, Lists& lists) {
+    auto s = state(k);
+    std::uint16_t old = s.load(std::memory_order_relaxed);
+    while (unresolved(old) && old != kAlias) {
+      if (s.compare_exchange_weak(old, make_value(level), std::memory_order_relaxed)) {
+        lists.resolved.push_back(k);
+        return;
+      }
+    }
+  }
+
+  // A child of k became a WIN at `level` for the opponent.
+  void count_down(Key k, unsigned level, Lists& lists) {
+    auto s = state(k);
+    std::uint16_t old = s.load(std::memory_order_relaxed);
+    while (unresolved(old) && old != kAlias) {
+      const unsigned count = old & kMaxCount;
+      const unsigned longest_out_win = (old >> 7) & 0xFF;
+      std::uint16_t next;
+      bool resolves_now = false, defer = false;
+      if (count > 1) {
+        next = static_cast<std::uint16_t>(old - 1);
+      } else if (longest_out_win <= level) {
+        next = make_value(level + 1);
+        resolves_now = true;
+      } else {
+        next = pending(longest_out_win, 0);
+        defer = true;
+      }
+      if (s.compare_exchange_weak(old, next, std::memory_order_relaxed)) {
+        if (resolves_now) lists.resolved.push_back(k);
+        if (defer) lists.defer(longest_out_win + 1, k);
+        return;
+      }
+    }
+  }
+
+  std::vector<std::vector<Value>> finish() {
+    if (progress_) progress_->stage("finishing");
+    std::vector<std::vector<Value>> values(tiers_.size());
+    for (std::size_t local = 0; local < tiers_.size(); ++local) {
+      std::vector<std::uint16_t>& s = states_[local];
+      const std::int64_t size = static_cast<std::int64_t>(s.size());
+#pragma omp parallel for num_threads(threads_) schedule(static)
+      for (std::int64_t i = 0; i < size; ++i)
+        if (s[i] != kAlias && unresolved(s[i])) s[i] = kDraw;
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096)
+      for (std::int64_t i = 0; i < size; ++i)
+        if (s[i] == kAlias) s[i] = s[game_.index(game_.position(tiers_[local], static_cast<std::uint64_t>(i)))];
+      values[local] = std::move(s);
+    }
+    return values;
+  }
+
+  const G& game_;
+  std::vector<TierId> tiers_;
+  const SolvedTierValues& solved_;
+  int threads_;
+  Progress* progress_;
+  std::vector<int> local_of_tier_;
+  std::vector<std::vector<std::uint16_t>> states_;
+  std::vector<std::vector<Key>> buckets_;
+  std::uint64_t resolved_ = 0;
+  unsigned levels_ = 0;
+};
+
+}  // namespace rtb

@@ -1,0 +1,45 @@
+// rtb perft GAME POSITION DEPTH: leaf counts of the move tree.
+#include <iostream>
+
+#include "games/perft.hpp"
+#include "tools/cli.hpp"
+
+namespace rtb::cli {
+
+int run_perft(int argc, char** argv) {
+  GameChoice choice;
+  std::string position_text, depth_text;
+  bool divide = false;
+  po::options_description o("options");
+  add_game_options(o, choice);
+  o.add_options()("divide", po::bool_switch(&divide), "print the count below each first move");
+  if (!parse_command(argc, argv, "rtb perft GAME POSITION|start DEPTH [--divide]", o,
+                     {{"game", &choice.name}, {"position", &position_text}, {"depth", &depth_text}}))
+    return 0;
+  int depth = 0;
+  try {
+    std::size_t used = 0;
+    depth = std::stoi(depth_text, &used);
+    if (used != depth_text.size() || depth < 0) throw std::invalid_argument("");
+  } catch (const std::exception&) {
+    throw UsageError("DEPTH must be a whole number >= 0, not '" + depth_text + "'");
+  }
+  return with_game(choice, [&](const auto& game) {
+    const auto root = position_text == "start" ? game.start() : game.parse(position_text);
+    std::uint64_t total = 0;
+    if (divide && depth > 0 && !game.is_lost(root)) {
+      game.for_each_move(root, [&](const auto& move, const auto& child) {
+        const std::uint64_t n = perft(game, child, depth - 1);
+        std::cout << game.move_text(move) << ": " << n << "\n";
+        total += n;
+      });
+      if (total == 0) total = 1;  // no move: the root itself is the leaf
+    } else {
+      total = perft(game, root, depth);
+    }
+    std::cout << total << "\n";
+    return 0;
+  });
+}
+
+}  // namespace rtb::cli

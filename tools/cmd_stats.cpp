@@ -1,0 +1,56 @@
+// rtb stats GAME: WIN/LOSS/DRAW counts per tier and the longest wins.
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "solver/tier_stats.hpp"
+#include "tools/cli.hpp"
+#include "tools/tier_loading.hpp"
+
+namespace rtb::cli {
+
+int run_stats(int argc, char** argv) {
+  GameChoice choice;
+  std::filesystem::path dir;
+  bool json = false;
+  int threads = default_threads();
+  po::options_description o("options");
+  add_game_options(o, choice);
+  add_dir_option(o, dir);
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object")(
+      "threads", po::value(&threads)->default_value(threads), "threads");
+  if (!parse_command(argc, argv, "rtb stats GAME [--dir DIR] [--json]", o, {{"game", &choice.name}})) return 0;
+  return with_game(choice, [&](const auto& game) {
+    nlohmann::json out{{"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
+    TierStats total;
+    if (!json)
+      std::cout << "tier        win        loss        draw   (classes: win loss draw)   longest win\n";
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+      const std::vector<Value> values = load_tier(game, dir, t);
+      const TierStats s = tier_stats(game, t, values, threads);
+      total.add(s);
+      const std::string example = s.has_win ? game.format(game.position(t, s.longest_win_slot)) : "";
+      nlohmann::json row{{"tier", game.tier_name(t)}, {"win", s.win}, {"loss", s.loss}, {"draw", s.draw},
+                         {"classes", {{"win", s.win_classes}, {"loss", s.loss_classes}, {"draw", s.draw_classes}}}};
+      if (s.has_win) row["longest_win"] = {{"plies", s.longest_win}, {"position", example}};
+      out["tiers"].push_back(row);
+      if (!json)
+        std::cout << std::left << std::setw(5) << game.tier_name(t) << std::right << std::setw(11) << s.win
+                  << std::setw(12) << s.loss << std::setw(12) << s.draw << "   (" << s.win_classes << " "
+                  << s.loss_classes << " " << s.draw_classes << ")   "
+                  << (s.has_win ? std::to_string(s.longest_win) + " plies: " + example : "none") << "\n";
+    }
+    out["total"] = {{"win", total.win}, {"loss", total.loss}, {"draw", total.draw},
+                    {"classes", {{"win", total.win_classes}, {"loss", total.loss_classes}, {"draw", total.draw_classes}}}};
+    if (json) {
+      std::cout << out.dump(2) << "\n";
+    } else {
+      std::cout << "total" << std::setw(11) << total.win << std::setw(12) << total.loss << std::setw(12) << total.draw
+                << "   (" << total.win_classes << " " << total.loss_classes << " " << total.draw_classes << ")"
+                << "   positions: " << total.win + total.loss + total.draw << "\n";
+    }
+    return 0;
+  });
+}
+
+}  // namespace rtb::cli

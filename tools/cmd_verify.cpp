@@ -1,0 +1,91 @@
+// rtb verify GAME: checks every file, then proves every value from its
+// successors, tier group by tier group.
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "solver/verify.hpp"
+#include "tools/cli.hpp"
+#include "tools/tier_loading.hpp"
+
+namespace rtb::cli {
+
+int run_verify(int argc, char** argv) {
+  GameChoice choice;
+  std::filesystem::path dir;
+  int threads = default_threads();
+  po::options_description o("options");
+  add_game_options(o, choice);
+  add_dir_option(o, dir);
+  o.add_options()("threads", po::value(&threads)->default_value(threads), "threads");
+  if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N]", o, {{"game", &choice.name}})) return 0;
+  return with_game(choice, [&](const auto& game) {
+    const std::vector<TierGroup> groups = game_solve_order(game);
+    std::vector<std::size_t> last_use(game.tier_count(), 0);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      for (std::uint32_t t : groups[g].tiers) last_use[t] = std::max(last_use[t], g);
+      for (std::uint32_t d : groups[g].dependencies) last_use[d] = std::max(last_use[d], g);
+    }
+    std::map<std::uint32_t, std::vector<Value>> held;
+    std::set<std::uint32_t> broken;  // damaged, missing or wrong: tiers reading them cannot be proven
+    SolvedTierValues values(game.tier_count(), nullptr);
+    std::uint64_t checked = 0;
+    std::size_t failures = 0;
+    auto load = [&](std::uint32_t t) -> bool {
+      if (held.count(t)) return true;
+      if (broken.count(t)) return false;
+      try {
+        held[t] = load_tier(game, dir, t);
+        values[t] = held[t].data();
+        return true;
+      } catch (const std::exception& e) {
+        std::cout << "tier " << game.tier_name(t) << ": FAILED: " << e.what() << "\n";
+        broken.insert(t);
+        ++failures;
+        return false;
+      }
+    };
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      bool readable = true;
+      for (std::uint32_t t : groups[g].tiers) readable = load(t) && readable;
+      for (std::uint32_t d : groups[g].dependencies) readable = load(d) && readable;
+      for (std::uint32_t t : groups[g].tiers) {
+        if (broken.count(t)) continue;
+        if (!readable) {
+          std::cout << "tier " << game.tier_name(t) << ": not proven (a tier it reaches is unreadable)\n";
+          ++failures;
+          continue;
+        }
+        const TierCheck c = check_tier(game, t, values, threads);
+        checked += c.checked;
+        if (c.wrong == 0) {
+          std::cout << "tier " << game.tier_name(t) << ": ok, " << c.checked << " values proven\n";
+        } else {
+          broken.insert(t);
+          ++failures;
+          std::cout << "tier " << game.tier_name(t) << ": FAILED: " << c.wrong << " of " << c.checked
+                    << " values disagree with their successors; first at slot " << c.first_wrong_slot << " ("
+                    << game.format(game.position(t, c.first_wrong_slot)) << "): stored " << describe(c.stored)
+                    << ", successors give " << describe(c.expected) << "\n";
+        }
+      }
+      for (auto it = held.begin(); it != held.end();) {
+        if (last_use[it->first] <= g) {
+          values[it->first] = nullptr;
+          it = held.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+    if (failures == 0) {
+      std::cout << "verify " << game.name() << " (" << game.variant() << "): all " << game.tier_count()
+                << " tiers ok, " << checked << " values proven\n";
+      return 0;
+    }
+    std::cout << "verify " << game.name() << " (" << game.variant() << "): " << failures << " tier(s) FAILED\n";
+    return 1;
+  });
+}
+
+}  // namespace rtb::cli

@@ -1,0 +1,22 @@
+#pragma once
+// Reading whole tiers for the commands that look at every value (stats,
+// verify), with the message a user needs when a file is missing.
+#include <filesystem>
+#include <vector>
+
+#include "solver/generate.hpp"
+#include "tablebases/tier_file.hpp"
+
+namespace rtb::cli {
+
+template <class G>
+std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, std::uint32_t tier) {
+  const auto path = tier_file_path(game, dir, tier);
+  if (!std::filesystem::exists(path))
+    throw std::runtime_error("missing tablebase file " + path.string() + "; generate it with: rtb generate " +
+                             game.name() + (game.variant() == "default" ? "" : " --variant " + game.variant()) +
+                             " --dir " + dir.string());
+  return read_tier_file(path, tier_info(game, tier));
+}
+
+}  // namespace rtb::cli
