@@ -1,0 +1,584 @@
+#include "tablebases/tier_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <omp.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <limits>
+#include <system_error>
+
+#include "tablebases/checksum.hpp"
+
+namespace rtb {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::array<unsigned char, 8> kMagic = {'R', 'T', 'B', 'T', 'I', 'E', 'R', 0x1A};
+constexpr std::size_t kNameOffset = 16;
+constexpr std::size_t kCountOffset = kNameOffset + 3 * kMaxNameLength;  // 112
+constexpr std::size_t kHeaderChecksumOffset = kHeaderSize - 4;         // 140
+constexpr std::size_t kTableEntrySize = 16;
+// A block's compressed size is stored in 32 bits; this keeps even 2-byte
+// blocks and their zstd bound well inside that.
+constexpr std::uint32_t kMaxBlockSize = 1u << 28;
+
+// Byte-order independent little-endian fields.
+void put_u32(unsigned char* p, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<unsigned char>(v >> (8 * i));
+}
+void put_u64(unsigned char* p, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<unsigned char>(v >> (8 * i));
+}
+std::uint32_t get_u32(const unsigned char* p) {
+  std::uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+std::uint64_t get_u64(const unsigned char* p) {
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+std::string errno_text() { return std::strerror(errno); }
+
+[[noreturn]] void throw_errno() { throw std::system_error(errno, std::generic_category()); }
+
+std::string read_name(const unsigned char* p) {
+  const auto* end = std::find(p, p + kMaxNameLength, 0);
+  return std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(end - p));
+}
+
+void check_name(const fs::path& path, const char* what, const std::string& name) {
+  if (name.size() > kMaxNameLength)
+    throw TablebaseError(path, std::string("cannot write: ") + what + " name '" + name +
+                                   "' is longer than " + std::to_string(kMaxNameLength) +
+                                   " bytes");
+  if (name.find('\0') != std::string::npos)
+    throw TablebaseError(path, std::string("cannot write: ") + what + " name contains a NUL byte");
+}
+
+void write_all(int fd, const unsigned char* data, std::size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw_errno();
+    }
+    data += n;
+    size -= static_cast<std::size_t>(n);
+  }
+}
+
+// Returns the number of bytes read; fewer than size only at the end of the file.
+std::size_t pread_all(int fd, unsigned char* data, std::size_t size, std::uint64_t offset) {
+  std::size_t done = 0;
+  while (done < size) {
+    ssize_t n = ::pread(fd, data + done, size - done, static_cast<off_t>(offset + done));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw_errno();
+    }
+    if (n == 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  return done;
+}
+
+void fsync_directory(const fs::path& dir) {
+  int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) throw_errno();
+  if (::fsync(fd) != 0) {
+    std::system_error error(errno, std::generic_category());
+    ::close(fd);
+    throw error;
+  }
+  ::close(fd);
+}
+
+// One zstd frame per block, with the content checksum so that corruption the
+// table checksum cannot see (a bug, a bad RAM bit while writing) still fails.
+std::vector<unsigned char> compress_block(ZSTD_CCtx* cctx, const std::vector<unsigned char>& raw) {
+  std::vector<unsigned char> out(ZSTD_compressBound(raw.size()));
+  std::size_t n = ZSTD_compress2(cctx, out.data(), out.size(), raw.data(), raw.size());
+  if (ZSTD_isError(n)) throw std::runtime_error(ZSTD_getErrorName(n));
+  out.resize(n);
+  out.shrink_to_fit();
+  return out;
+}
+
+}  // namespace
+
+TablebaseError::TablebaseError(const fs::path& path, const std::string& problem)
+    : std::runtime_error(path.string() + ": " + problem) {}
+
+MissingTablebase::MissingTablebase(const fs::path& path)
+    : TablebaseError(path, "missing: no such tablebase file") {}
+
+fs::path tier_path(const fs::path& dir, std::string_view game, std::string_view variant,
+                   std::string_view tier) {
+  std::string folder = std::string(game) + "-" + std::string(variant);
+  return dir / folder / (std::string(tier) + ".rtb");
+}
+
+// ---------------------------------------------------------------- writing
+
+void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const Value> values,
+                     const WriteOptions& options) {
+  check_name(path, "game", info.game);
+  check_name(path, "variant", info.variant);
+  check_name(path, "tier", info.tier);
+  if (values.size() != info.position_count)
+    throw TablebaseError(path, "cannot write: " + std::to_string(values.size()) +
+                                   " values for a tier of " +
+                                   std::to_string(info.position_count) + " positions");
+  if (options.block_size == 0 || options.block_size > kMaxBlockSize)
+    throw TablebaseError(path, "cannot write: block size " + std::to_string(options.block_size) +
+                                   " is not in 1.." + std::to_string(kMaxBlockSize));
+  if (options.zstd_level < ZSTD_minCLevel() || options.zstd_level > ZSTD_maxCLevel())
+    throw TablebaseError(path, "cannot write: zstd level " + std::to_string(options.zstd_level) +
+                                   " is out of range");
+
+  const std::uint32_t encoding =
+      std::all_of(values.begin(), values.end(), [](Value v) { return v < 256; }) ? 1 : 2;
+  const std::uint64_t count = values.size();
+  const std::uint64_t block_size = options.block_size;
+  const std::uint64_t block_count = (count + block_size - 1) / block_size;
+
+  // Blocks are independent, so they compress in parallel; each lands in its
+  // own slot, which keeps the output identical for any thread count.
+  std::vector<std::vector<unsigned char>> blocks(block_count);
+  std::exception_ptr error;
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+#pragma omp parallel if (block_count > 1) num_threads(threads)
+  {
+    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    bool ready = cctx != nullptr &&
+                 !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel,
+                                                      options.zstd_level)) &&
+                 !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1));
+    std::vector<unsigned char> raw;
+#pragma omp for schedule(dynamic)
+    for (std::int64_t b = 0; b < static_cast<std::int64_t>(block_count); ++b) {
+      try {
+        if (!ready) throw std::runtime_error("cannot set up zstd");
+        const std::uint64_t first = static_cast<std::uint64_t>(b) * block_size;
+        const std::uint64_t n = std::min(block_size, count - first);
+        raw.resize(n * encoding);
+        for (std::uint64_t i = 0; i < n; ++i) {
+          Value v = values[first + i];
+          if (encoding == 1) {
+            raw[i] = static_cast<unsigned char>(v);
+          } else {
+            raw[2 * i] = static_cast<unsigned char>(v & 0xFF);
+            raw[2 * i + 1] = static_cast<unsigned char>(v >> 8);
+          }
+        }
+        blocks[b] = compress_block(cctx, raw);
+      } catch (...) {
+#pragma omp critical(rtb_write_error)
+        if (!error) error = std::current_exception();
+      }
+    }
+    ZSTD_freeCCtx(cctx);
+  }
+  if (error) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      throw TablebaseError(path, std::string("cannot compress: ") + e.what());
+    }
+  }
+
+  std::array<unsigned char, kHeaderSize> header{};
+  std::copy(kMagic.begin(), kMagic.end(), header.begin());
+  put_u32(&header[8], kFormatVersion);
+  put_u32(&header[12], kHeaderSize);
+  std::memcpy(&header[kNameOffset], info.game.data(), info.game.size());
+  std::memcpy(&header[kNameOffset + kMaxNameLength], info.variant.data(), info.variant.size());
+  std::memcpy(&header[kNameOffset + 2 * kMaxNameLength], info.tier.data(), info.tier.size());
+  put_u64(&header[kCountOffset], count);
+  put_u32(&header[120], encoding);
+  put_u32(&header[124], options.block_size);
+  put_u64(&header[128], block_count);
+  put_u32(&header[136], static_cast<std::uint32_t>(options.zstd_level));
+  put_u32(&header[kHeaderChecksumOffset], crc32c(header.data(), kHeaderChecksumOffset));
+
+  std::vector<unsigned char> table(block_count * kTableEntrySize + 4);
+  std::uint64_t offset = kHeaderSize + table.size();
+  for (std::uint64_t b = 0; b < block_count; ++b) {
+    unsigned char* e = &table[b * kTableEntrySize];
+    put_u64(e, offset);
+    put_u32(e + 8, static_cast<std::uint32_t>(blocks[b].size()));
+    put_u32(e + 12, crc32c(blocks[b].data(), blocks[b].size()));
+    offset += blocks[b].size();
+  }
+  put_u32(&table[block_count * kTableEntrySize], crc32c(table.data(), block_count * kTableEntrySize));
+
+  // Temporary name, fsync, rename, fsync the directory: a crash leaves either
+  // the old file or the new one, never a half-written file under the real name.
+  fs::path tmp = path;
+  tmp += ".tmp";
+  std::error_code ec;
+  if (path.has_parent_path()) {
+    fs::create_directories(path.parent_path(), ec);
+    if (ec) throw TablebaseError(path, "cannot create directory: " + ec.message());
+  }
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw TablebaseError(tmp, "cannot create: " + errno_text());
+  try {
+    write_all(fd, header.data(), header.size());
+    write_all(fd, table.data(), table.size());
+    for (const auto& block : blocks) write_all(fd, block.data(), block.size());
+    if (::fsync(fd) != 0) throw_errno();
+    int fd_to_close = fd;
+    fd = -1;
+    if (::close(fd_to_close) != 0) throw_errno();
+  } catch (const std::system_error& e) {
+    if (fd >= 0) ::close(fd);
+    fs::remove(tmp, ec);
+    throw TablebaseError(tmp, "cannot write: " + e.code().message());
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::string why = errno_text();
+    fs::remove(tmp, ec);
+    throw TablebaseError(path, "cannot rename " + tmp.string() + " onto it: " + why);
+  }
+  try {
+    fsync_directory(path.parent_path());
+  } catch (const std::system_error& e) {
+    throw TablebaseError(path, "cannot sync its directory: " + e.code().message());
+  }
+}
+
+// ---------------------------------------------------------------- reading
+
+TierFile::TierFile(const fs::path& path, const TierInfo& expected, std::size_t cache_blocks)
+    : path_(path), cache_capacity_(cache_blocks) {
+  open(&expected);
+}
+
+TierFile::TierFile(const fs::path& path, std::size_t cache_blocks)
+    : path_(path), cache_capacity_(cache_blocks) {
+  open(nullptr);
+}
+
+TierFile::~TierFile() {
+  if (fd_ >= 0) ::close(fd_);
+  for (ZSTD_DCtx* d : idle_dctx_) ZSTD_freeDCtx(d);
+}
+
+// Borrows an idle decompression context for one scope, or makes a new one.
+class TierFile::DecompressorLease {
+ public:
+  explicit DecompressorLease(const TierFile& file) : file_(file) {
+    {
+      std::lock_guard lock(file_.cache_mutex_);
+      if (!file_.idle_dctx_.empty()) {
+        dctx_ = file_.idle_dctx_.back();
+        file_.idle_dctx_.pop_back();
+      }
+    }
+    if (!dctx_) dctx_ = ZSTD_createDCtx();
+    if (!dctx_) throw std::bad_alloc();
+  }
+  ~DecompressorLease() {
+    std::lock_guard lock(file_.cache_mutex_);
+    file_.idle_dctx_.push_back(dctx_);
+  }
+  DecompressorLease(const DecompressorLease&) = delete;
+  DecompressorLease& operator=(const DecompressorLease&) = delete;
+  ZSTD_DCtx* get() const { return dctx_; }
+
+ private:
+  const TierFile& file_;
+  ZSTD_DCtx* dctx_ = nullptr;
+};
+
+void TierFile::fail(const std::string& problem) const { throw TablebaseError(path_, problem); }
+
+void TierFile::open(const TierInfo* expected) {
+  fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) {
+    if (errno == ENOENT) throw MissingTablebase(path_);
+    fail("cannot open: " + errno_text());
+  }
+  // The destructor does not run when a constructor throws, so close here.
+  try {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) fail("cannot stat: " + errno_text());
+    if (!S_ISREG(st.st_mode)) fail("not a regular file");
+    file_bytes_ = static_cast<std::uint64_t>(st.st_size);
+
+    auto read_at = [&](unsigned char* data, std::size_t size, std::uint64_t offset) {
+      try {
+        return pread_all(fd_, data, size, offset);
+      } catch (const std::system_error& e) {
+        fail("cannot read: " + e.code().message());
+      }
+    };
+
+    // Header: the magic and version come first because a newer version may
+    // lay out (and checksum) the rest differently.
+    std::array<unsigned char, kHeaderSize> h{};
+    const std::size_t got = read_at(h.data(), h.size(), 0);
+    if (!std::equal(h.begin(), h.begin() + std::min(got, kMagic.size()), kMagic.begin()))
+      fail("not an rtb tablebase (bad magic)");
+    if (got == 0) fail("truncated: the file is empty");
+    if (got < 12)
+      fail("truncated: file is " + std::to_string(got) + " bytes, inside the header");
+    const std::uint32_t version = get_u32(&h[8]);
+    if (version > kFormatVersion)
+      fail("format version " + std::to_string(version) + " is newer than this program's " +
+           std::to_string(kFormatVersion));
+    if (version == 0) fail("format version 0 is not valid");
+    if (got < kHeaderSize)
+      fail("truncated: file is " + std::to_string(got) + " bytes, shorter than the " +
+           std::to_string(kHeaderSize) + "-byte header");
+    if (get_u32(&h[kHeaderChecksumOffset]) != crc32c(h.data(), kHeaderChecksumOffset))
+      fail("header checksum mismatch");
+    if (get_u32(&h[12]) != kHeaderSize)
+      fail("header size " + std::to_string(get_u32(&h[12])) + ", expected " +
+           std::to_string(kHeaderSize));
+
+    info_.game = read_name(&h[kNameOffset]);
+    info_.variant = read_name(&h[kNameOffset + kMaxNameLength]);
+    info_.tier = read_name(&h[kNameOffset + 2 * kMaxNameLength]);
+    info_.position_count = get_u64(&h[kCountOffset]);
+    if (expected) {
+      if (info_.game != expected->game)
+        fail("file is for game '" + info_.game + "', expected '" + expected->game + "'");
+      if (info_.variant != expected->variant)
+        fail("file is for variant '" + info_.variant + "', expected '" + expected->variant + "'");
+      if (info_.tier != expected->tier)
+        fail("file holds tier '" + info_.tier + "', expected '" + expected->tier + "'");
+      if (info_.position_count != expected->position_count)
+        fail("file holds " + std::to_string(info_.position_count) + " positions, expected " +
+             std::to_string(expected->position_count));
+    }
+
+    encoding_ = get_u32(&h[120]);
+    block_size_ = get_u32(&h[124]);
+    const std::uint64_t block_count = get_u64(&h[128]);
+    if (encoding_ != 1 && encoding_ != 2)
+      fail("value encoding " + std::to_string(encoding_) + " is not 1 or 2 bytes");
+    if (block_size_ == 0 || block_size_ > kMaxBlockSize)
+      fail("block size " + std::to_string(block_size_) + " is not valid");
+    const std::uint64_t count = info_.position_count;
+    if (block_count != count / block_size_ + (count % block_size_ != 0))
+      fail("block count " + std::to_string(block_count) + " does not match " +
+           std::to_string(count) + " positions in blocks of " + std::to_string(block_size_));
+
+    // Block table. Compare counts before multiplying so a huge count cannot
+    // overflow or make us allocate a huge table.
+    const std::uint64_t room = file_bytes_ - std::min<std::uint64_t>(file_bytes_, kHeaderSize);
+    if (room < 4 || block_count > (room - 4) / kTableEntrySize)
+      fail("truncated: offset table ends past the end of the file");
+    const std::size_t entries_bytes = block_count * kTableEntrySize;
+    std::vector<unsigned char> table(entries_bytes + 4);
+    if (read_at(table.data(), table.size(), kHeaderSize) != table.size())
+      fail("truncated: offset table ends past the end of the file");
+    if (get_u32(&table[entries_bytes]) != crc32c(table.data(), entries_bytes))
+      fail("block table checksum mismatch");
+
+    blocks_.resize(block_count);
+    std::uint64_t end = kHeaderSize + table.size();
+    for (std::uint64_t b = 0; b < block_count; ++b) {
+      const unsigned char* e = &table[b * kTableEntrySize];
+      blocks_[b] = {get_u64(e), get_u32(e + 8), get_u32(e + 12)};
+      if (blocks_[b].offset != end || blocks_[b].compressed_size == 0)
+        fail("block table entry " + std::to_string(b) + " is inconsistent");
+      end += blocks_[b].compressed_size;
+    }
+    if (file_bytes_ < end)
+      fail("truncated: file is " + std::to_string(file_bytes_) + " bytes, the block table says " +
+           std::to_string(end));
+    if (file_bytes_ > end)
+      fail(std::to_string(file_bytes_ - end) + " bytes of trailing data after the last block");
+  } catch (...) {
+    ::close(fd_);
+    fd_ = -1;
+    throw;
+  }
+}
+
+std::uint64_t TierFile::positions_in_block(std::uint64_t block) const {
+  const std::uint64_t first = block * block_size_;
+  return std::min<std::uint64_t>(block_size_, info_.position_count - first);
+}
+
+void TierFile::load_block(std::uint64_t block, unsigned char* out, Bytes& scratch,
+                          ZSTD_DCtx* dctx) const {
+  const BlockEntry& e = blocks_[block];
+  const std::string name = "block " + std::to_string(block);
+  scratch.resize(e.compressed_size);
+  std::size_t got;
+  try {
+    got = pread_all(fd_, scratch.data(), scratch.size(), e.offset);
+  } catch (const std::system_error& e) {
+    fail("cannot read " + name + ": " + e.code().message());
+  }
+  if (got != scratch.size()) fail("truncated: " + name + " ends past the end of the file");
+  // Our own checksum first, so damage is reported as such rather than as
+  // whatever zstd makes of the damaged bytes.
+  if (crc32c(scratch.data(), scratch.size()) != e.checksum) fail(name + " checksum mismatch");
+  const std::size_t expected = positions_in_block(block) * encoding_;
+  const std::size_t n = ZSTD_decompressDCtx(dctx, out, expected, scratch.data(), scratch.size());
+  if (ZSTD_isError(n)) fail(name + " does not decompress: " + ZSTD_getErrorName(n));
+  if (n != expected)
+    fail(name + " holds " + std::to_string(n) + " bytes, expected " + std::to_string(expected));
+}
+
+Value TierFile::value(std::uint64_t index) const {
+  if (index >= info_.position_count)
+    fail("index " + std::to_string(index) + " is out of range for " +
+         std::to_string(info_.position_count) + " positions");
+  const std::uint64_t block = index / block_size_;
+  const std::size_t at = static_cast<std::size_t>(index % block_size_) * encoding_;
+  auto decode = [&](const Bytes& bytes) -> Value {
+    return encoding_ == 1 ? bytes[at] : static_cast<Value>(bytes[at] | bytes[at + 1] << 8);
+  };
+  {
+    std::lock_guard lock(cache_mutex_);
+    if (auto it = cached_.find(block); it != cached_.end()) {
+      lru_.splice(lru_.begin(), lru_, it->second);
+      return decode(*it->second->bytes);
+    }
+  }
+  auto bytes = std::make_shared<Bytes>(positions_in_block(block) * encoding_);
+  Bytes scratch;
+  load_block(block, bytes->data(), scratch, DecompressorLease(*this).get());
+  const Value v = decode(*bytes);
+  if (cache_capacity_ > 0) {
+    std::lock_guard lock(cache_mutex_);
+    if (!cached_.contains(block)) {  // another thread may have loaded it meanwhile
+      lru_.push_front({block, std::move(bytes)});
+      cached_[block] = lru_.begin();
+      if (lru_.size() > cache_capacity_) {
+        cached_.erase(lru_.back().block);
+        lru_.pop_back();
+      }
+    }
+  }
+  return v;
+}
+
+namespace {
+
+// Runs load for every block in parallel and rethrows the failure of the
+// lowest-numbered bad block, so the message does not depend on scheduling.
+// load(block, raw, scratch) runs with per-thread buffers.
+template <class Load>
+void for_each_block_parallel(std::uint64_t block_count, Load load) {
+  std::uint64_t first_bad = std::numeric_limits<std::uint64_t>::max();
+  std::exception_ptr error;
+#pragma omp parallel if (block_count > 1)
+  {
+    std::vector<unsigned char> raw, scratch;
+#pragma omp for schedule(dynamic)
+    for (std::int64_t b = 0; b < static_cast<std::int64_t>(block_count); ++b) {
+      try {
+        load(static_cast<std::uint64_t>(b), raw, scratch);
+      } catch (...) {
+#pragma omp critical(rtb_read_error)
+        if (static_cast<std::uint64_t>(b) < first_bad) {
+          first_bad = static_cast<std::uint64_t>(b);
+          error = std::current_exception();
+        }
+      }
+    }
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
+
+std::vector<Value> TierFile::read_all() const {
+  std::vector<Value> values(info_.position_count);
+  for_each_block_parallel(blocks_.size(), [&](std::uint64_t b, Bytes& raw, Bytes& scratch) {
+    const std::uint64_t n = positions_in_block(b);
+    raw.resize(n * encoding_);
+    load_block(b, raw.data(), scratch, DecompressorLease(*this).get());
+    Value* out = values.data() + b * block_size_;
+    for (std::uint64_t i = 0; i < n; ++i)
+      out[i] = encoding_ == 1 ? raw[i] : static_cast<Value>(raw[2 * i] | raw[2 * i + 1] << 8);
+  });
+  return values;
+}
+
+void TierFile::verify_all() const {
+  for_each_block_parallel(blocks_.size(), [&](std::uint64_t b, Bytes& raw, Bytes& scratch) {
+    raw.resize(positions_in_block(b) * encoding_);
+    load_block(b, raw.data(), scratch, DecompressorLease(*this).get());
+  });
+}
+
+std::vector<Value> read_tier_file(const fs::path& path, const TierInfo& expected) {
+  return TierFile(path, expected, 0).read_all();
+}
+
+bool tier_file_is_complete(const fs::path& path, const TierInfo& expected) {
+  try {
+    TierFile(path, expected, 0).verify_all();
+    return true;
+  } catch (const TablebaseError&) {
+    return false;
+  }
+}
+
+FileStats file_stats(const fs::path& path) {
+  TierFile file(path, 0);
+  FileStats s;
+  s.file_bytes = file.file_bytes();
+  s.position_count = file.size();
+  s.bits_per_position = s.position_count ? 8.0 * double(s.file_bytes) / double(s.position_count) : 0;
+  return s;
+}
+
+// ---------------------------------------------------------------- prober
+
+Prober::Prober(fs::path dir, std::string game, std::string variant,
+               std::size_t cache_blocks_per_file)
+    : dir_(std::move(dir)),
+      game_(std::move(game)),
+      variant_(std::move(variant)),
+      cache_blocks_(cache_blocks_per_file) {}
+
+const TierFile& Prober::file(std::string_view tier, std::uint64_t expected_count) {
+  const TierFile* file = nullptr;
+  {
+    std::shared_lock lock(mutex_);
+    if (auto it = files_.find(tier); it != files_.end()) file = it->second.get();
+  }
+  if (!file) {
+    std::unique_lock lock(mutex_);
+    auto it = files_.find(tier);
+    if (it == files_.end()) {
+      TierInfo expected{game_, variant_, std::string(tier), expected_count};
+      auto opened = std::make_unique<TierFile>(tier_path(dir_, game_, variant_, tier), expected,
+                                               cache_blocks_);
+      it = files_.emplace(std::string(tier), std::move(opened)).first;
+    }
+    file = it->second.get();
+  }
+  // A file opened earlier was checked against the count asked for then.
+  if (file->size() != expected_count)
+    throw TablebaseError(file->path(), "file holds " + std::to_string(file->size()) +
+                                           " positions, expected " +
+                                           std::to_string(expected_count));
+  return *file;
+}
+
+Value Prober::probe(std::string_view tier, std::uint64_t expected_count, std::uint64_t index) {
+  return file(tier, expected_count).value(index);
+}
+
+}  // namespace rtb

@@ -1,0 +1,195 @@
+#pragma once
+// One tablebase file holds the values of every position of one tier.
+//
+// Promise: a file is either complete and verified or refused with a
+// TablebaseError that names the file and what is wrong; damaged bytes are
+// never returned as values. Writing is atomic (temporary name, fsync, rename)
+// and deterministic (same input, same bytes).
+//
+// Layout, all integers little-endian:
+//   header (kHeaderSize bytes)
+//     0  magic "RTBTIER" + 0x1A
+//     8  u32 format version (kFormatVersion)
+//    12  u32 header size
+//    16  game, variant, tier: 32 bytes each, zero-padded
+//   112  u64 position count
+//   120  u32 value encoding: bytes per value, 1 or 2
+//   124  u32 block size (positions per block)
+//   128  u64 block count = ceil(position count / block size)
+//   136  u32 zstd level (informational)
+//   140  u32 CRC-32C of bytes 0..139
+//   block table: per block u64 offset, u32 compressed size, u32 CRC-32C of
+//     the compressed bytes; then u32 CRC-32C of the table entries
+//   blocks: one zstd frame each (with the zstd content checksum), back to
+//     back, in order; the file ends exactly at the end of the last block.
+// Values inside a block are position indexes block*block_size.., one byte
+// each (encoding 1) or two bytes little-endian (encoding 2).
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "solver/value.hpp"
+
+struct ZSTD_DCtx_s;  // zstd's decompression context; only tier_file.cpp includes zstd.h
+
+namespace rtb {
+
+inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::size_t kHeaderSize = 144;
+inline constexpr std::size_t kMaxNameLength = 32;  // game, variant and tier fields
+
+struct TierInfo {
+  std::string game, variant, tier;
+  std::uint64_t position_count = 0;
+};
+
+struct WriteOptions {
+  std::uint32_t block_size = 1u << 16;  // positions per block: one probe decompresses this many
+  int zstd_level = 19;
+  int threads = 0;  // compression threads; 0 = OpenMP's default. The bytes never depend on it.
+};
+
+// Every message starts with the file path: "tb/x.rtb: header checksum mismatch".
+class TablebaseError : public std::runtime_error {
+ public:
+  TablebaseError(const std::filesystem::path& path, const std::string& problem);
+};
+
+// The file does not exist (as opposed to existing but damaged), so a caller
+// can suggest the command that generates it.
+class MissingTablebase : public TablebaseError {
+ public:
+  explicit MissingTablebase(const std::filesystem::path& path);
+};
+
+// dir / "<game>-<variant>" / "<tier>.rtb", e.g. tb/pangki-default/6-6.rtb.
+std::filesystem::path tier_path(const std::filesystem::path& dir, std::string_view game,
+                                std::string_view variant, std::string_view tier);
+
+// values.size() must equal info.position_count. Writes path + ".tmp" (creating
+// parent directories), fsyncs it, renames it onto path and fsyncs the directory.
+void write_tier_file(const std::filesystem::path& path, const TierInfo& info,
+                     std::span<const Value> values, const WriteOptions& options = {});
+
+// Reads and verifies the whole file (header, table, every block) and checks
+// game, variant, tier and position count against expected.
+std::vector<Value> read_tier_file(const std::filesystem::path& path, const TierInfo& expected);
+
+// True iff the file exists and everything in it verifies against expected.
+// Never throws for a missing or damaged file.
+bool tier_file_is_complete(const std::filesystem::path& path, const TierInfo& expected);
+
+// An open tier file for random access. Opening verifies the header and the
+// block table and that the file size is exactly what the table implies; each
+// block is verified when it is first decompressed. value() is thread-safe.
+class TierFile {
+ public:
+  static constexpr std::size_t kDefaultCacheBlocks = 8;
+
+  // Opens and checks the identity against expected.
+  TierFile(const std::filesystem::path& path, const TierInfo& expected,
+           std::size_t cache_blocks = kDefaultCacheBlocks);
+  // Opens whatever tier the file holds (for tools that inspect files).
+  explicit TierFile(const std::filesystem::path& path,
+                    std::size_t cache_blocks = kDefaultCacheBlocks);
+  ~TierFile();
+  TierFile(const TierFile&) = delete;
+  TierFile& operator=(const TierFile&) = delete;
+
+  Value value(std::uint64_t index) const;
+  std::uint64_t size() const { return info_.position_count; }
+  const TierInfo& info() const { return info_; }
+  const std::filesystem::path& path() const { return path_; }
+  std::uint32_t value_bytes() const { return encoding_; }
+  std::uint32_t block_size() const { return block_size_; }
+  std::uint64_t block_count() const { return blocks_.size(); }
+  std::uint64_t file_bytes() const { return file_bytes_; }
+
+  // Verifies and decodes every block (in parallel), bypassing the cache.
+  std::vector<Value> read_all() const;
+  // Verifies every block without keeping the values.
+  void verify_all() const;
+
+ private:
+  struct BlockEntry {
+    std::uint64_t offset;
+    std::uint32_t compressed_size;
+    std::uint32_t checksum;
+  };
+  using Bytes = std::vector<unsigned char>;
+  class DecompressorLease;
+
+  void open(const TierInfo* expected);
+  std::uint64_t positions_in_block(std::uint64_t block) const;
+  // Reads, checks and decompresses one block into out (sized by the caller).
+  void load_block(std::uint64_t block, unsigned char* out, Bytes& scratch,
+                  ZSTD_DCtx_s* dctx) const;
+  [[noreturn]] void fail(const std::string& problem) const;
+
+  std::filesystem::path path_;
+  int fd_ = -1;
+  TierInfo info_;
+  std::uint32_t encoding_ = 1;
+  std::uint32_t block_size_ = 1;
+  std::uint64_t file_bytes_ = 0;
+  std::vector<BlockEntry> blocks_;
+
+  // LRU cache of decompressed blocks, most recent first. Decompression runs
+  // outside the lock so threads missing different blocks do not wait on each
+  // other.
+  struct CachedBlock {
+    std::uint64_t block;
+    std::shared_ptr<const Bytes> bytes;
+  };
+  std::size_t cache_capacity_;
+  mutable std::mutex cache_mutex_;
+  mutable std::list<CachedBlock> lru_;
+  mutable std::unordered_map<std::uint64_t, std::list<CachedBlock>::iterator> cached_;
+  // Idle decompression contexts, reused because creating one per probe costs
+  // about as much as decompressing a small block. Guarded by cache_mutex_.
+  mutable std::vector<ZSTD_DCtx_s*> idle_dctx_;
+};
+
+// Probes the tier files of one game and variant under dir, opening each file
+// the first time it is asked for and keeping it open. Thread-safe.
+class Prober {
+ public:
+  Prober(std::filesystem::path dir, std::string game, std::string variant,
+         std::size_t cache_blocks_per_file = TierFile::kDefaultCacheBlocks);
+
+  // Throws MissingTablebase when the tier's file does not exist and
+  // TablebaseError when it is damaged or holds another tier or count.
+  Value probe(std::string_view tier, std::uint64_t expected_count, std::uint64_t index);
+  // The open file, for callers that probe one tier many times.
+  const TierFile& file(std::string_view tier, std::uint64_t expected_count);
+
+  const std::filesystem::path& dir() const { return dir_; }
+
+ private:
+  std::filesystem::path dir_;
+  std::string game_, variant_;
+  std::size_t cache_blocks_;
+  std::shared_mutex mutex_;
+  std::map<std::string, std::unique_ptr<TierFile>, std::less<>> files_;
+};
+
+// On-disk size of a tier file, for benchmarks and `rtb stats`.
+struct FileStats {
+  std::uint64_t file_bytes = 0;
+  std::uint64_t position_count = 0;
+  double bits_per_position = 0;  // 0 for an empty tier
+};
+FileStats file_stats(const std::filesystem::path& path);
+
+}  // namespace rtb

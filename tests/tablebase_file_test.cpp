@@ -1,0 +1,433 @@
+// The tablebase file format: what is written is read back exactly, random
+// access agrees with the written array, and every kind of damage is refused
+// with a message naming the file and the problem.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tablebases/checksum.hpp"
+#include "tablebases/tier_file.hpp"
+
+namespace rtb {
+namespace {
+
+namespace fs = std::filesystem;
+
+using Bytes = std::vector<char>;
+
+Bytes read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return Bytes(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_bytes(const fs::path& p, const Bytes& b) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out.write(b.data(), static_cast<std::streamsize>(b.size()));
+}
+
+std::uint32_t get_u32(const Bytes& b, std::size_t at) {
+  std::uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(b[at + i]);
+  return v;
+}
+
+void put_u32(Bytes& b, std::size_t at, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) b[at + i] = static_cast<char>(v >> (8 * i));
+}
+
+std::vector<Value> random_values(std::size_t n, Value max, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> dist(0, max);
+  std::vector<Value> v(n);
+  for (auto& x : v) x = static_cast<Value>(dist(rng));
+  return v;
+}
+
+TierInfo info_for(std::uint64_t count) { return {"game-a", "standard", "3-2", count}; }
+
+// Each test gets its own directory, removed afterwards.
+class TierFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::random_device rd;
+    dir_ = fs::temp_directory_path() /
+           ("rtb-tablebase-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+            "-" + std::to_string(rd()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path file(const std::string& name = "tier.rtb") const { return dir_ / name; }
+
+  fs::path dir_;
+};
+
+std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const TablebaseError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// The damaged file at path is refused by every reader, each message naming
+// the file and containing `problem`.
+void expect_refused(const fs::path& path, const TierInfo& expected, const std::string& problem) {
+  SCOPED_TRACE("expecting '" + problem + "'");
+  std::string m = message_of([&] { read_tier_file(path, expected); });
+  EXPECT_NE(m.find(path.string()), std::string::npos) << m;
+  EXPECT_NE(m.find(problem), std::string::npos) << m;
+
+  // TierFile refuses at open, or else when the damaged block is probed.
+  m = message_of([&] {
+    TierFile tf(path, expected);
+    for (std::uint64_t i = 0; i < tf.size(); i += tf.block_size()) tf.value(i);
+  });
+  EXPECT_NE(m.find(path.string()), std::string::npos) << m;
+  EXPECT_NE(m.find(problem), std::string::npos) << m;
+
+  EXPECT_FALSE(tier_file_is_complete(path, expected));
+}
+
+// ---------------------------------------------------------------- checksum
+
+TEST(Crc32c, MatchesTheStandardCheckValue) {
+  const char* text = "123456789";
+  EXPECT_EQ(crc32c(text, 9), 0xE3069283u);
+  EXPECT_EQ(crc32c(text, 0), 0u);
+}
+
+TEST(Crc32c, CanBeComputedInPieces) {
+  std::vector<unsigned char> data(1000);
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<unsigned char>(i * 7 + 3);
+  const std::uint32_t whole = crc32c(data.data(), data.size());
+  for (std::size_t cut : {0, 1, 7, 8, 9, 500, 999, 1000})
+    EXPECT_EQ(crc32c(data.data() + cut, data.size() - cut, crc32c(data.data(), cut)), whole);
+}
+
+// ---------------------------------------------------------------- round trip
+
+TEST_F(TierFileTest, WriteThenReadGivesBackEveryValue) {
+  const std::uint32_t block = 64;
+  for (std::size_t count : {0, 1, 63, 64, 65, 64 * 5, 64 * 5 + 17}) {
+    for (Value max : {Value{255}, Value{300}, Value{0x7FFF}}) {
+      SCOPED_TRACE(std::to_string(count) + " values up to " + std::to_string(max));
+      const auto values = random_values(count, max, static_cast<unsigned>(count * 31 + max));
+      const TierInfo info = info_for(count);
+      write_tier_file(file(), info, values, {.block_size = block, .zstd_level = 3});
+      EXPECT_EQ(read_tier_file(file(), info), values);
+      EXPECT_TRUE(tier_file_is_complete(file(), info));
+      TierFile tf(file(), info);
+      EXPECT_EQ(tf.size(), count);
+      EXPECT_EQ(tf.block_count(), (count + block - 1) / block);
+      const bool wide = std::any_of(values.begin(), values.end(), [](Value v) { return v > 255; });
+      EXPECT_EQ(tf.value_bytes(), wide ? 2u : 1u);
+      for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(tf.value(i), values[i]) << i;
+    }
+  }
+}
+
+TEST_F(TierFileTest, OneByteEncodingUpTo255TwoBytesFrom256) {
+  std::vector<Value> values(1000, 255);
+  write_tier_file(file(), info_for(1000), values);
+  EXPECT_EQ(TierFile(file()).value_bytes(), 1u);
+  values[999] = 256;
+  write_tier_file(file(), info_for(1000), values);
+  EXPECT_EQ(TierFile(file()).value_bytes(), 2u);
+  EXPECT_EQ(read_tier_file(file(), info_for(1000)), values);
+}
+
+TEST_F(TierFileTest, DefaultOptionsRoundTripALargerTier) {
+  const std::size_t count = (1u << 16) * 3 + 1234;  // not a multiple of the default block
+  auto values = random_values(count, 40, 7);
+  for (std::size_t i = 0; i < count; i += 1000) values[i] = 5000;
+  write_tier_file(file(), info_for(count), values);
+  EXPECT_EQ(read_tier_file(file(), info_for(count)), values);
+  TierFile tf(file(), info_for(count));
+  EXPECT_EQ(tf.block_count(), 4u);
+  EXPECT_EQ(tf.value(count - 1), values[count - 1]);
+}
+
+TEST_F(TierFileTest, FileOnlyNamesWhatItHolds) {
+  const auto values = random_values(10, 9, 1);
+  const TierInfo info{std::string(32, 'g'), "v", "12-11", 10};  // 32 bytes: exactly fits
+  write_tier_file(file(), info, values);
+  TierFile tf(file());
+  EXPECT_EQ(tf.info().game, info.game);
+  EXPECT_EQ(tf.info().variant, "v");
+  EXPECT_EQ(tf.info().tier, "12-11");
+  EXPECT_EQ(tf.info().position_count, 10u);
+}
+
+TEST_F(TierFileTest, WriteRejectsBadInput) {
+  const auto values = random_values(10, 9, 1);
+  TierInfo long_name{std::string(33, 'g'), "v", "t", 10};
+  std::string m = message_of([&] { write_tier_file(file(), long_name, values); });
+  EXPECT_NE(m.find("longer than 32"), std::string::npos) << m;
+  m = message_of([&] { write_tier_file(file(), info_for(11), values); });
+  EXPECT_NE(m.find("10 values for a tier of 11"), std::string::npos) << m;
+  m = message_of([&] { write_tier_file(file(), info_for(10), values, {.block_size = 0}); });
+  EXPECT_NE(m.find("block size"), std::string::npos) << m;
+  EXPECT_FALSE(fs::exists(file()));
+}
+
+TEST(TierPath, IsGameDashVariantThenTier) {
+  EXPECT_EQ(tier_path("tb", "g", "default", "6-6"), fs::path("tb/g-default/6-6.rtb"));
+}
+
+TEST_F(TierFileTest, FileStatsReportSize) {
+  const auto values = random_values(1000, 3, 2);
+  write_tier_file(file(), info_for(1000), values);
+  const FileStats s = file_stats(file());
+  EXPECT_EQ(s.file_bytes, fs::file_size(file()));
+  EXPECT_EQ(s.position_count, 1000u);
+  EXPECT_DOUBLE_EQ(s.bits_per_position, 8.0 * s.file_bytes / 1000);
+}
+
+// ---------------------------------------------------------------- random access
+
+TEST_F(TierFileTest, RandomAccessEqualsTheWrittenArray) {
+  const std::size_t count = 10'000;
+  const auto values = random_values(count, 600, 3);
+  write_tier_file(tier_path(dir_, "game-a", "standard", "3-2"), info_for(count), values,
+                  {.block_size = 256, .zstd_level = 3});
+  TierFile tf(tier_path(dir_, "game-a", "standard", "3-2"), info_for(count), 4);
+  Prober prober(dir_, "game-a", "standard", 4);
+  std::mt19937_64 rng(4);
+  for (int k = 0; k < 5000; ++k) {
+    const std::uint64_t i = rng() % count;
+    ASSERT_EQ(tf.value(i), values[i]) << i;
+    ASSERT_EQ(prober.probe("3-2", count, i), values[i]) << i;
+  }
+  EXPECT_THROW(tf.value(count), TablebaseError);
+}
+
+TEST_F(TierFileTest, RandomAccessFromSeveralThreadsAtOnce) {
+  const std::size_t count = 50'000;
+  const auto values = random_values(count, 1000, 5);
+  const auto path = tier_path(dir_, "game-a", "standard", "3-2");
+  write_tier_file(path, info_for(count), values, {.block_size = 512, .zstd_level = 1});
+  TierFile tf(path, info_for(count), 3);  // far fewer cached blocks than blocks: constant eviction
+  Prober prober(dir_, "game-a", "standard", 3);
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      std::mt19937_64 rng(100 + t);
+      for (int k = 0; k < 4000; ++k) {
+        const std::uint64_t i = rng() % count;
+        if (tf.value(i) != values[i]) ++wrong;
+        if (prober.probe("3-2", count, i) != values[i]) ++wrong;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+}
+
+TEST_F(TierFileTest, ProberNamesAMissingFile) {
+  Prober prober(dir_, "game-a", "standard");
+  const auto path = tier_path(dir_, "game-a", "standard", "9-9");
+  try {
+    prober.probe("9-9", 10, 0);
+    FAIL() << "no error";
+  } catch (const MissingTablebase& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("missing"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(read_tier_file(path, info_for(10)), MissingTablebase);
+  EXPECT_FALSE(tier_file_is_complete(path, info_for(10)));
+}
+
+TEST_F(TierFileTest, ProberChecksTheCount) {
+  const auto values = random_values(100, 9, 6);
+  write_tier_file(tier_path(dir_, "game-a", "standard", "3-2"), info_for(100), values);
+  Prober prober(dir_, "game-a", "standard");
+  std::string m = message_of([&] { prober.probe("3-2", 99, 0); });
+  EXPECT_NE(m.find("100 positions, expected 99"), std::string::npos) << m;
+  EXPECT_EQ(prober.probe("3-2", 100, 7), values[7]);
+  m = message_of([&] { prober.probe("3-2", 99, 0); });  // also once the file is open
+  EXPECT_NE(m.find("100 positions, expected 99"), std::string::npos) << m;
+}
+
+// ---------------------------------------------------------------- determinism
+
+TEST_F(TierFileTest, SameValuesGiveIdenticalBytes) {
+  const auto values = random_values(20'000, 300, 8);
+  write_tier_file(file("a.rtb"), info_for(20'000), values, {.block_size = 1000, .threads = 1});
+  write_tier_file(file("b.rtb"), info_for(20'000), values, {.block_size = 1000, .threads = 4});
+  write_tier_file(file("c.rtb"), info_for(20'000), values, {.block_size = 1000});
+  EXPECT_EQ(read_bytes(file("a.rtb")), read_bytes(file("b.rtb")));
+  EXPECT_EQ(read_bytes(file("a.rtb")), read_bytes(file("c.rtb")));
+}
+
+// ---------------------------------------------------------------- damage
+
+// Five full blocks and a short sixth: header 144 bytes, table 6 * 16 + 4.
+constexpr std::uint32_t kBlock = 64;
+constexpr std::size_t kCount = kBlock * 5 + 10;
+constexpr std::size_t kHeader = 144;
+constexpr std::size_t kTableEnd = kHeader + 6 * 16 + 4;
+
+class DamageTest : public TierFileTest, public ::testing::WithParamInterface<Value> {
+ protected:
+  void SetUp() override {
+    TierFileTest::SetUp();
+    values_ = random_values(kCount, GetParam(), 9);
+    write_tier_file(file(), info_for(kCount), values_, {.block_size = kBlock, .zstd_level = 3});
+    good_ = read_bytes(file());
+    ASSERT_TRUE(tier_file_is_complete(file(), info_for(kCount)));
+  }
+  // Where block b starts and ends, from the (trusted) table of the good file.
+  std::size_t block_start(int b) const { return get_u32(good_, kHeader + 16 * b); }
+  std::size_t block_end(int b) const { return block_start(b) + get_u32(good_, kHeader + 16 * b + 8); }
+
+  void write_flipped(std::size_t at, unsigned char bit = 0x10) {
+    Bytes b = good_;
+    b[at] = static_cast<char>(b[at] ^ bit);
+    write_bytes(file(), b);
+  }
+
+  std::vector<Value> values_;
+  Bytes good_;
+};
+
+TEST_P(DamageTest, TruncatedFile) {
+  const std::size_t last = block_start(5);
+  for (std::size_t length : {std::size_t{0}, std::size_t{5}, std::size_t{11}, std::size_t{100},
+                             kHeader, kHeader + 50, kTableEnd - 1, kTableEnd, last + 1,
+                             (last + good_.size()) / 2, good_.size() - 1}) {
+    SCOPED_TRACE("length " + std::to_string(length));
+    write_bytes(file(), Bytes(good_.begin(), good_.begin() + static_cast<long>(length)));
+    expect_refused(file(), info_for(kCount), "truncated");
+  }
+  write_bytes(file(), Bytes(good_.begin(), good_.begin() + kHeader + 50));
+  expect_refused(file(), info_for(kCount), "offset table ends past the end of the file");
+}
+
+TEST_P(DamageTest, TrailingGarbage) {
+  Bytes b = good_;
+  b.push_back('x');
+  write_bytes(file(), b);
+  expect_refused(file(), info_for(kCount), "1 bytes of trailing data");
+  b.insert(b.end(), 4096, '\0');
+  write_bytes(file(), b);
+  expect_refused(file(), info_for(kCount), "trailing data");
+}
+
+TEST_P(DamageTest, FlippedBitInTheHeader) {
+  for (std::size_t at = 0; at < kHeader; ++at) {
+    SCOPED_TRACE("header byte " + std::to_string(at));
+    write_flipped(at);
+    // The magic and the version are read before the checksum can be trusted.
+    expect_refused(file(), info_for(kCount),
+                   at < 8 ? "bad magic" : at < 12 ? "version" : "header checksum mismatch");
+  }
+  write_flipped(kHeader - 1, 0x01);  // the stored checksum itself
+  expect_refused(file(), info_for(kCount), "header checksum mismatch");
+}
+
+TEST_P(DamageTest, FlippedBitInTheOffsetTable) {
+  for (std::size_t at = kHeader; at < kTableEnd; ++at) {
+    SCOPED_TRACE("table byte " + std::to_string(at));
+    write_flipped(at, static_cast<unsigned char>(1u << (at % 8)));
+    expect_refused(file(), info_for(kCount), "block table checksum mismatch");
+  }
+}
+
+TEST_P(DamageTest, FlippedBitInABlock) {
+  for (int b : {0, 2, 5}) {  // the first, a middle and the short last block
+    for (std::size_t at : {block_start(b), (block_start(b) + block_end(b)) / 2, block_end(b) - 1}) {
+      SCOPED_TRACE("block " + std::to_string(b) + " byte " + std::to_string(at));
+      write_flipped(at, 0x01);
+      expect_refused(file(), info_for(kCount), "block " + std::to_string(b) + " checksum mismatch");
+      // The other blocks still read correctly: one bad block spoils only itself.
+      TierFile tf(file(), info_for(kCount));
+      for (std::size_t i = 0; i < kCount; ++i) {
+        if (i / kBlock != static_cast<std::size_t>(b)) {
+          ASSERT_EQ(tf.value(i), values_[i]);
+        }
+      }
+    }
+  }
+}
+
+TEST_P(DamageTest, FileOfAnotherTierRenamedIntoPlace) {
+  const fs::path other = file("other.rtb");
+  auto place = [&](const TierInfo& info) {
+    write_tier_file(other, info, random_values(info.position_count, 9, 10));
+    fs::rename(other, file());
+  };
+  place({"game-b", "standard", "3-2", kCount});
+  expect_refused(file(), info_for(kCount), "file is for game 'game-b', expected 'game-a'");
+  place({"game-a", "misere", "3-2", kCount});
+  expect_refused(file(), info_for(kCount), "variant 'misere', expected 'standard'");
+  place({"game-a", "standard", "2-3", kCount});
+  expect_refused(file(), info_for(kCount), "tier '2-3', expected '3-2'");
+  place({"game-a", "standard", "3-2", kCount + 1});
+  expect_refused(file(), info_for(kCount), "331 positions, expected 330");
+}
+
+TEST_P(DamageTest, NewerFormatVersion) {
+  Bytes b = good_;
+  put_u32(b, 8, 7);
+  put_u32(b, kHeader - 4, crc32c(b.data(), kHeader - 4));  // only the version is wrong
+  write_bytes(file(), b);
+  expect_refused(file(), info_for(kCount), "format version 7 is newer than this program's 1");
+}
+
+TEST_P(DamageTest, NotATablebase) {
+  std::string text;
+  for (int i = 0; i < 20; ++i) text += "this is a text file, not a tablebase\n";
+  write_bytes(file(), Bytes(text.begin(), text.end()));
+  expect_refused(file(), info_for(kCount), "not an rtb tablebase (bad magic)");
+  write_bytes(file(), Bytes{'x'});
+  expect_refused(file(), info_for(kCount), "bad magic");
+}
+
+INSTANTIATE_TEST_SUITE_P(BothEncodings, DamageTest, ::testing::Values(Value{255}, Value{2000}),
+                         [](const auto& info) { return info.param < 256 ? "OneByte" : "TwoBytes"; });
+
+// ---------------------------------------------------------------- atomic writing
+
+TEST_F(TierFileTest, LeftoverTmpFileIsNotComplete) {
+  const auto values = random_values(1000, 9, 11);
+  fs::path tmp = file();
+  tmp += ".tmp";
+  write_tier_file(tmp, info_for(1000), values);  // a complete file, but only under the .tmp name
+  EXPECT_FALSE(tier_file_is_complete(file(), info_for(1000)));
+  Bytes half = read_bytes(tmp);
+  half.resize(half.size() / 2);
+  write_bytes(tmp, half);  // as a killed run leaves it
+  EXPECT_FALSE(tier_file_is_complete(file(), info_for(1000)));
+
+  write_tier_file(file(), info_for(1000), values);
+  EXPECT_TRUE(tier_file_is_complete(file(), info_for(1000)));
+  EXPECT_FALSE(fs::exists(tmp));
+}
+
+TEST_F(TierFileTest, WriteReplacesAnExistingFileAtomically) {
+  const auto old_values = random_values(1000, 9, 12);
+  const auto new_values = random_values(1000, 900, 13);
+  const auto path = file("sub/dir/tier.rtb");  // parent folders are created
+  write_tier_file(path, info_for(1000), old_values, {.block_size = 100});
+  TierFile open_before(path, info_for(1000), 0);
+  write_tier_file(path, info_for(1000), new_values, {.block_size = 100});
+  // The file open before the rename still sees the whole old file, never a mix.
+  for (std::size_t i = 0; i < 1000; ++i) ASSERT_EQ(open_before.value(i), old_values[i]);
+  EXPECT_EQ(read_tier_file(path, info_for(1000)), new_values);
+  EXPECT_EQ(std::distance(fs::directory_iterator(path.parent_path()), fs::directory_iterator{}), 1);
+}
+
+}  // namespace
+}  // namespace rtb
