@@ -89,6 +89,7 @@ class LineCaptureGame {
     return {mine, theirs, false};
   }
   std::uint64_t slot_weight(TierId t, std::uint64_t index) const { return indexers_[t]->weight(index); }
+  bool slot_may_be_alias(TierId t, std::uint64_t index) const { return indexers_[t]->may_be_alias(index); }
   std::size_t symmetry_count() const { return maps_.size(); }
   const std::vector<SquareMap>& symmetries() const { return maps_; }
 

@@ -6,13 +6,35 @@
 
 namespace rtb {
 
+namespace {
+
+// Sets of `size` squares among `free_squares` that `map` sends onto
+// themselves, for a map that keeps `free_squares`: exactly the unions of
+// its cycles there, counted by cycle lengths like subset sums.
+std::uint64_t fixed_sets(const SquareMap& map, Bitboard free_squares, int size) {
+  std::uint64_t ways[kMaxSquares + 1] = {1};
+  for (Bitboard unvisited = free_squares; unvisited;) {
+    int length = 0;
+    for (int s = lowest_square(unvisited); unvisited & bit(s); s = map.apply_square(s)) {
+      unvisited &= ~bit(s);
+      ++length;
+    }
+    for (int total = size; total >= length; --total) ways[total] += ways[total - length];
+  }
+  return ways[size];
+}
+
+}  // namespace
+
 TwoSetIndexer::TwoSetIndexer(int squares, int first_count, int second_count, std::vector<SquareMap> maps)
     : squares_(squares),
       first_count_(first_count),
       second_count_(second_count),
       second_sets_(binomial(squares - first_count, second_count)),
       maps_(std::move(maps)) {
-  if (maps_.empty() || maps_.size() > 32) throw std::invalid_argument("TwoSetIndexer: 1 to 32 maps");
+  if (maps_.empty() || maps_.size() > 8) throw std::invalid_argument("TwoSetIndexer: 1 to 8 maps, identity first");
+  for (int s = 0; s < squares; ++s)
+    if (maps_[0].apply_square(s) != s) throw std::invalid_argument("TwoSetIndexer: the first map must be the identity");
   const std::uint64_t first_sets = binomial(squares, first_count);
   class_of_rank_.resize(first_sets);
   std::unordered_map<Bitboard, std::uint32_t> class_of_canonical;
@@ -39,14 +61,14 @@ TwoSetIndexer::TwoSetIndexer(int squares, int first_count, int second_count, std
     std::uint32_t to_canonical = 0;
     for (std::size_t g = 0; g < maps_.size(); ++g)
       if (maps_[g].apply(set) == canonical) to_canonical |= 1u << g;
-    class_of_rank_[rank] = {class_of_canonical.at(canonical), to_canonical};
+    class_of_rank_[rank] = {class_of_canonical.at(canonical) << 8 | to_canonical};
   }
 }
 
 std::uint64_t TwoSetIndexer::index(Bitboard first, Bitboard second) const {
-  const FirstSetClass& cls = class_of_rank_[colex_rank(first)];
-  const Bitboard canonical_first = first_classes_[cls.class_id];
-  std::uint32_t candidates = cls.to_canonical;
+  const FirstSetClass cls = class_of_rank_[colex_rank(first)];
+  const Bitboard canonical_first = first_classes_[cls.class_id()];
+  std::uint32_t candidates = cls.to_canonical();
   std::uint64_t best = colex_rank_outside(maps_[std::countr_zero(candidates)].apply(second), canonical_first);
   candidates &= candidates - 1;
   // Only a symmetric canonical first set leaves a choice of map.
@@ -55,21 +77,14 @@ std::uint64_t TwoSetIndexer::index(Bitboard first, Bitboard second) const {
     best = std::min(best, colex_rank_outside(maps_[g].apply(second), canonical_first));
     candidates &= candidates - 1;
   }
-  return cls.class_id * second_sets_ + best;
+  return cls.class_id() * second_sets_ + best;
 }
 
 std::pair<Bitboard, Bitboard> TwoSetIndexer::sets(std::uint64_t index) const {
   const Bitboard first = first_classes_[index / second_sets_];
   const Bitboard squeezed = colex_unrank(index % second_sets_, second_count_, squares_ - first_count_);
-  // Spread the squeezed set over the squares the first set leaves free.
-  Bitboard second = 0;
-  Bitboard free_squares = ((squares_ == 32) ? ~Bitboard{0} : (bit(squares_) - 1)) & ~first;
-  for (int i = 0; free_squares; ++i) {
-    const Bitboard lowest = free_squares & (0u - free_squares);
-    if (squeezed >> i & 1) second |= lowest;
-    free_squares ^= lowest;
-  }
-  return {first, second};
+  const Bitboard board = (squares_ == 32) ? ~Bitboard{0} : (bit(squares_) - 1);
+  return {first, spread(squeezed, board & ~first)};
 }
 
 std::uint64_t TwoSetIndexer::weight(std::uint64_t index) const {
@@ -83,6 +98,20 @@ std::uint64_t TwoSetIndexer::weight(std::uint64_t index) const {
     stabilizer &= stabilizer - 1;
   }
   return maps_.size() / fixing;
+}
+
+std::uint64_t TwoSetIndexer::class_count() const {
+  const Bitboard board = (squares_ == 32) ? ~Bitboard{0} : (bit(squares_) - 1);
+  std::uint64_t classes = 0;
+  for (std::size_t id = 0; id < first_classes_.size(); ++id) {
+    // The second sets beside one canonical first set fall into the orbits of
+    // its stabiliser: the mean number of sets a stabilising map fixes.
+    std::uint64_t fixed = 0, maps = 0;
+    for (std::uint32_t stabilizer = class_stabilizer_[id]; stabilizer; stabilizer &= stabilizer - 1, ++maps)
+      fixed += fixed_sets(maps_[std::countr_zero(stabilizer)], board & ~first_classes_[id], second_count_);
+    classes += fixed / maps;
+  }
+  return classes;
 }
 
 }  // namespace rtb

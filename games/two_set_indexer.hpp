@@ -31,12 +31,21 @@ class TwoSetIndexer {
   std::pair<Bitboard, Bitboard> sets(std::uint64_t index) const;
   // Number of distinct positions the slot stands for; 0 for an alias slot.
   std::uint64_t weight(std::uint64_t index) const;
+  // Number of classes: the slots of weight > 0, counted without visiting
+  // them (Burnside's lemma over each canonical first set's stabiliser).
+  std::uint64_t class_count() const;
   std::size_t symmetry_count() const { return maps_.size(); }
+  // False when the slot can not be an alias (its first set has no symmetry),
+  // which saves the check for almost every slot.
+  bool may_be_alias(std::uint64_t index) const { return class_stabilizer_[index / second_sets_] != 1u; }
 
  private:
+  // Packed in one word to keep the table small in cache: the class id, and
+  // in the low 8 bits the maps that send the set onto its canonical set.
   struct FirstSetClass {
-    std::uint32_t class_id;
-    std::uint32_t to_canonical;  // bit g set when maps_[g] sends the set onto its canonical set
+    std::uint32_t packed;
+    std::uint32_t class_id() const { return packed >> 8; }
+    std::uint32_t to_canonical() const { return packed & 0xFF; }
   };
   int squares_;
   int first_count_;

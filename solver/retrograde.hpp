@@ -90,6 +90,12 @@ class GroupSolver {
   }
   std::atomic_ref<std::uint16_t> state(Key k) { return std::atomic_ref<std::uint16_t>(states_[local_of(k)][slot_of(k)]); }
 
+  // Games that know which slots cannot be aliases spare the check.
+  bool may_be_alias(TierId tier, std::uint64_t slot) const {
+    if constexpr (requires { game_.slot_may_be_alias(tier, slot); }) return game_.slot_may_be_alias(tier, slot);
+    return true;
+  }
+
   Key key_of(const Position& p) const {
     const int local = local_of_tier_[game_.tier_of(p)];
     return key(static_cast<std::size_t>(local), game_.index(p));
@@ -139,7 +145,7 @@ class GroupSolver {
   bool initialise_slot(std::size_t local, TierId tier, std::uint64_t slot, Lists& lists) {
     std::uint16_t& s = states_[local][slot];
     const Position p = game_.position(tier, slot);
-    if (game_.index(p) != slot) {
+    if (may_be_alias(tier, slot) && game_.index(p) != slot) {
       s = kAlias;
       return true;
     }
