@@ -218,19 +218,26 @@ class GroupSolver {
       Lists& lists = per_thread[omp_get_thread_num()];
       const Key k = frontier[n];
       const Position p = game_.position(tiers_[local_of(k)], slot_of(k));
-      if (frontier_lost) {
-        game_.for_each_predecessor(p, [&](const Position& pred) { try_win(key_of(pred), level + 1, lists); });
-      } else {
-        Key preds[kMaxChildren];
-        int distinct = 0;
-        game_.for_each_predecessor(p, [&](const Position& pred) {
-          const Key pk = key_of(pred);
-          if (std::find(preds, preds + distinct, pk) == preds + distinct && distinct < kMaxChildren)
-            preds[distinct++] = pk;
-        });
-        for (int j = 0; j < distinct; ++j) count_down(preds[j], level, lists);
+      // Gather the distinct predecessors first and prefetch their words, so
+      // that their cache misses overlap instead of following one another.
+      Key preds[kMaxChildren];
+      int distinct = 0;
+      game_.for_each_predecessor(p, [&](const Position& pred) {
+        const Key pk = key_of(pred);
+        if (std::find(preds, preds + distinct, pk) != preds + distinct) return;
+        if (distinct == kMaxChildren) {
+          too_many_ = true;
+        } else {
+          preds[distinct++] = pk;
+          __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
+        }
+      });
+      for (int j = 0; j < distinct; ++j) {
+        if (frontier_lost) try_win(preds[j], level + 1, lists);
+        else count_down(preds[j], level, lists);
       }
     }
+    if (too_many_) throw std::runtime_error("a position has more predecessors than the solver can hold");
     std::vector<Key> next;
     merge(per_thread, next);
     return next;
@@ -298,6 +305,7 @@ class GroupSolver {
   std::vector<int> local_of_tier_;
   std::vector<std::vector<std::uint16_t>> states_;
   std::vector<std::vector<Key>> buckets_;
+  std::atomic<bool> too_many_{false};
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;
 };
