@@ -93,7 +93,8 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
     std::string name;
     std::uint64_t slots = 0;
     for (std::uint32_t t : group.tiers) {
-      name += (name.empty() ? "" : "+") + game.tier_name(t);
+      if (!name.empty()) name += '+';
+      name += game.tier_name(t);
       slots += game.tier_size(t);
     }
     progress.group(name, slots);

@@ -84,6 +84,7 @@ int run_verify(int argc, char** argv) {
       return 0;
     }
     std::cout << "verify " << game.name() << " (" << game.variant() << "): " << failures << " tier(s) FAILED\n";
+    std::cerr << "rtb verify: " << failures << " tier(s) of " << game.name() << " failed (see above)\n";
     return 1;
   });
 }

@@ -1,0 +1,291 @@
+// The retrograde engine against facts computed another way: a plain value
+// iteration (tests/simple_solver.hpp) on every small tier, the one-step
+// condition on every value of Pangki, and the figures Pangki God published.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+#include "games/line_capture.hpp"
+#include "solver/generate.hpp"
+#include "solver/retrograde.hpp"
+#include "solver/tier_graph.hpp"
+#include "solver/tier_stats.hpp"
+#include "solver/value.hpp"
+#include "solver/verify.hpp"
+#include "tablebases/tier_file.hpp"
+#include "tests/simple_solver.hpp"
+
+namespace rtb {
+namespace {
+
+namespace fs = std::filesystem;
+using Tier = LineCaptureGame::TierId;
+
+LineCaptureGame pangki(CaptureLines lines) { return LineCaptureGame(pangki_rules(), lines); }
+LineCaptureGame cinc_camins(CaptureLines lines) { return LineCaptureGame(cinc_camins_rules(), lines); }
+
+const char* variant_name(CaptureLines lines) { return lines == CaptureLines::Touched ? "default" : "arrival"; }
+
+// The groups of tiers with at most `most` pieces a side, in an order worked
+// out from the rules rather than from the tier graph: a move without a
+// capture turns (m, o) into (o, m), a capture lowers the total, so groups
+// are {(m, o), (o, m)} by increasing total.
+std::vector<std::vector<Tier>> small_groups(const LineCaptureGame& game, int most) {
+  const int fewest = game.rules().lost_at + 1;
+  std::vector<std::vector<Tier>> groups;
+  for (int total = 2 * fewest; total <= 2 * most; ++total)
+    for (int m = fewest; m <= most; ++m) {
+      const int o = total - m;
+      if (o < m || o > most) continue;
+      if (m == o) groups.push_back({game.tier_id(m, o)});
+      else groups.push_back({game.tier_id(m, o), game.tier_id(o, m)});
+    }
+  return groups;
+}
+
+// The engine on the given groups, in order, each reading its own earlier results.
+std::map<Tier, std::vector<Value>> engine_solve(const LineCaptureGame& game,
+                                                const std::vector<std::vector<Tier>>& groups, int threads) {
+  std::map<Tier, std::vector<Value>> values;
+  SolvedTierValues solved(game.tier_count(), nullptr);
+  for (const auto& group : groups) {
+    GroupSolver<LineCaptureGame> solver(game, group, solved, threads);
+    auto result = solver.solve();
+    for (std::size_t k = 0; k < group.size(); ++k) {
+      values[group[k]] = std::move(result[k]);
+      solved[group[k]] = values[group[k]].data();
+    }
+  }
+  return values;
+}
+
+simple::KnownTiers simple_solve(const LineCaptureGame& game, const std::vector<std::vector<Tier>>& groups) {
+  simple::KnownTiers values;
+  for (const auto& group : groups) {
+    auto result = simple::solve_group(game, group, values);
+    for (std::size_t k = 0; k < group.size(); ++k) values[group[k]] = std::move(result[k]);
+  }
+  return values;
+}
+
+::testing::AssertionResult same_values(const LineCaptureGame& game, const std::map<Tier, std::vector<Value>>& got,
+                                       const std::map<Tier, std::vector<Value>>& want, const std::string& what) {
+  std::uint64_t wrong = 0, compared = 0;
+  std::string examples;
+  for (const auto& [tier, want_values] : want) {
+    const auto it = got.find(tier);
+    if (it == got.end()) return ::testing::AssertionFailure() << what << ": tier " << game.tier_name(tier) << " missing";
+    if (it->second.size() != want_values.size())
+      return ::testing::AssertionFailure() << what << ": tier " << game.tier_name(tier) << " has "
+                                           << it->second.size() << " values, expected " << want_values.size();
+    for (std::size_t i = 0; i < want_values.size(); ++i, ++compared) {
+      if (it->second[i] == want_values[i]) continue;
+      if (++wrong <= 5)
+        examples += "\n  tier " + game.tier_name(tier) + " slot " + std::to_string(i) + " (" +
+                    game.format(game.position(tier, i)) + "): " + describe(it->second[i]) + ", expected " +
+                    describe(want_values[i]);
+    }
+  }
+  if (wrong == 0) return ::testing::AssertionSuccess() << compared << " values agree";
+  return ::testing::AssertionFailure() << what << ": " << wrong << " of " << compared << " values differ" << examples;
+}
+
+void expect_engine_matches_simple_solver(const LineCaptureGame& game, int most) {
+  SCOPED_TRACE(game.name() + " (" + game.variant() + "), at most " + std::to_string(most) + " pieces a side");
+  const auto groups = small_groups(game, most);
+  const auto simple_values = simple_solve(game, groups);
+  const auto one_thread = engine_solve(game, groups, 1);
+  const auto two_threads = engine_solve(game, groups, 2);
+  std::uint64_t slots = 0, wins = 0, losses = 0, draws = 0;
+  for (const auto& [tier, values] : simple_values)
+    for (Value v : values) {
+      ++slots;
+      wins += is_win(v), losses += is_loss(v), draws += is_draw(v);
+    }
+  // The comparison means something only if all three outcomes occur.
+  EXPECT_GT(wins, 0u);
+  EXPECT_GT(losses, 0u);
+  EXPECT_GT(draws, 0u);
+  EXPECT_TRUE(same_values(game, one_thread, simple_values, "engine, 1 thread, against the simple solver"));
+  EXPECT_TRUE(same_values(game, two_threads, one_thread, "engine, 2 threads, against 1 thread"));
+}
+
+TEST(SimpleSolverAgreement, PangkiUpToFourPiecesASide) {
+  for (CaptureLines lines : {CaptureLines::Touched, CaptureLines::Arrival}) expect_engine_matches_simple_solver(pangki(lines), 4);
+}
+
+TEST(SimpleSolverAgreement, CincCaminsUpToThreePiecesASide) {
+  for (CaptureLines lines : {CaptureLines::Touched, CaptureLines::Arrival})
+    expect_engine_matches_simple_solver(cinc_camins(lines), 3);
+}
+
+// The simple solver itself, on positions small enough to check by hand.
+TEST(SimpleSolverAgreement, SimpleSolverGetsHandCheckedPositionsRight) {
+  const LineCaptureGame game = pangki(CaptureLines::Touched);
+  const auto values = simple_solve(game, small_groups(game, 4));
+  auto value_of = [&](const char* text) {
+    const auto p = game.parse(text);
+    return values.at(game.tier_of(p)).at(game.index(p));
+  };
+  // a1b1 makes .bbw on rank 1 and takes d1: white is left with one piece.
+  EXPECT_EQ(describe(value_of("...w/..../..../b.bw b")), "WIN in 1");
+  // Black's two pieces are walled in: no legal move.
+  EXPECT_EQ(describe(value_of("..../..../w..w/bwwb b")), "LOSS in 0");
+}
+
+// Every generated file of the default variant proves every value from its
+// successors, and the start is a draw either way round.
+TEST(FullPangki, DefaultVariantEveryValueFollowsFromItsSuccessors) {
+  const LineCaptureGame game = pangki(CaptureLines::Touched);
+  const fs::path dir = fs::temp_directory_path() / ("rtb-solver-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  GenerateOptions options;
+  options.dir = dir;
+  options.threads = 2;
+  options.quiet = true;
+  options.write.zstd_level = 1;  // the bytes are tested elsewhere; this test needs the values
+  const GenerateReport report = generate(game, options);
+  EXPECT_EQ(report.groups_solved, 15u);
+
+  std::vector<std::vector<Value>> values(game.tier_count());
+  SolvedTierValues pointers(game.tier_count(), nullptr);
+  for (Tier t = 0; t < game.tier_count(); ++t) {
+    values[t] = read_tier_file(tier_file_path(game, dir, t), tier_info(game, t));
+    pointers[t] = values[t].data();
+  }
+  std::uint64_t checked = 0;
+  for (Tier t = 0; t < game.tier_count(); ++t) {
+    const TierCheck c = check_tier(game, t, pointers, 2);
+    checked += c.checked;
+    EXPECT_EQ(c.wrong, 0u) << "tier " << game.tier_name(t) << ": first wrong slot " << c.first_wrong_slot << " ("
+                           << game.format(game.position(t, c.first_wrong_slot)) << "), stored "
+                           << describe(c.stored) << ", successors give " << describe(c.expected);
+  }
+  EXPECT_EQ(checked, 2'794'684u);
+
+  for (const char* start : {"wwww/w..w/b..b/bbbb b", "bbbb/b..b/w..w/wwww w"}) {
+    const auto p = game.parse(start);
+    EXPECT_EQ(describe(values[game.tier_of(p)][game.index(p)]), "DRAW") << start;
+  }
+  fs::remove_all(dir);
+}
+
+// Pangki God's figures (RULES.md) for the arrival variant.
+TEST(FullPangki, ArrivalVariantMatchesPangkiGod) {
+  const LineCaptureGame game = pangki(CaptureLines::Arrival);
+  std::vector<std::vector<Value>> values(game.tier_count());
+  SolvedTierValues solved(game.tier_count(), nullptr);
+  for (const TierGroup& group : game_solve_order(game)) {
+    GroupSolver<LineCaptureGame> solver(game, group.tiers, solved, 2);
+    auto result = solver.solve();
+    for (std::size_t k = 0; k < group.tiers.size(); ++k) {
+      values[group.tiers[k]] = std::move(result[k]);
+      solved[group.tiers[k]] = values[group.tiers[k]].data();
+    }
+  }
+
+  TierStats total;
+  for (Tier t = 0; t < game.tier_count(); ++t) total.add(tier_stats(game, t, values[t], 2));
+  EXPECT_EQ(total.win, 11'065'583u);
+  EXPECT_EQ(total.loss, 7'440'541u);
+  EXPECT_EQ(total.draw, 2'240'784u);
+  EXPECT_EQ(total.win + total.loss + total.draw, 20'746'908u);
+
+  auto value_of = [&](const LineCapturePosition& p) { return values[game.tier_of(p)][game.index(p)]; };
+  for (const char* start : {"wwww/w..w/b..b/bbbb b", "bbbb/b..b/w..w/wwww w"})
+    EXPECT_EQ(describe(value_of(game.parse(start))), "DRAW") << start;
+
+  // After b1b2 or c1c2 white wins in 29 plies; a2b2 and d2c2 keep the draw.
+  std::map<std::string, std::string> after;
+  game.for_each_move(game.start(), [&](const LineCaptureMove& m, const LineCapturePosition& child) {
+    EXPECT_FALSE(game.is_lost(child));
+    after[game.move_text(m)] = describe(value_of(child));
+  });
+  const std::map<std::string, std::string> expected{
+      {"a2b2", "DRAW"}, {"b1b2", "WIN in 29"}, {"c1c2", "WIN in 29"}, {"d2c2", "DRAW"}};
+  EXPECT_EQ(after, expected);
+
+  // The whole table also satisfies the one-step condition.
+  for (Tier t = 0; t < game.tier_count(); ++t)
+    EXPECT_EQ(check_tier(game, t, solved, 2).wrong, 0u) << "tier " << game.tier_name(t);
+}
+
+// Tiers are named by (pieces to move, pieces of the other side).
+std::pair<int, int> pieces(const LineCaptureGame& game, Tier t) { return {game.mover_pieces(t), game.other_pieces(t)}; }
+
+TEST(TierGraph, PangkiGroupsPairATierWithItsMirror) {
+  for (CaptureLines lines : {CaptureLines::Touched, CaptureLines::Arrival}) {
+    const LineCaptureGame game = pangki(lines);
+    SCOPED_TRACE(variant_name(lines));
+    std::set<std::set<std::pair<int, int>>> got, expected;
+    for (const TierGroup& group : game_solve_order(game)) {
+      std::set<std::pair<int, int>> members;
+      for (Tier t : group.tiers) members.insert(pieces(game, t));
+      got.insert(members);
+    }
+    for (int m = 2; m <= 6; ++m)
+      for (int o = m; o <= 6; ++o) expected.insert(std::set<std::pair<int, int>>{{m, o}, {o, m}});
+    EXPECT_EQ(got, expected);
+    EXPECT_EQ(game_solve_order(game).size(), 15u);
+  }
+}
+
+// Checked against the moves themselves, not only against tier_successors:
+// every move from every slot stays in its group or reaches an earlier one.
+TEST(TierGraph, EveryGroupComesAfterTheGroupsItsMovesReach) {
+  for (CaptureLines lines : {CaptureLines::Touched, CaptureLines::Arrival}) {
+    const LineCaptureGame game = pangki(lines);
+    SCOPED_TRACE(variant_name(lines));
+    const std::vector<TierGroup> groups = game_solve_order(game);
+    std::vector<int> group_of(game.tier_count(), -1);
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      for (Tier t : groups[g].tiers) {
+        EXPECT_EQ(group_of[t], -1) << "tier " << game.tier_name(t) << " is in two groups";
+        group_of[t] = static_cast<int>(g);
+      }
+    for (Tier t = 0; t < game.tier_count(); ++t) ASSERT_GE(group_of[t], 0) << "tier " << game.tier_name(t) << " is in no group";
+
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      // The dependencies listed are exactly the tiers outside the group that moves reach.
+      std::set<Tier> reached_outside;
+      for (Tier t : groups[g].tiers) {
+        for (Tier next : game.tier_successors(t))
+          if (group_of[next] != static_cast<int>(g)) reached_outside.insert(next);
+        std::set<Tier> by_moves;
+        std::uint64_t misplaced = 0;
+        std::string example;
+        for (std::uint64_t i = 0; i < game.tier_size(t); ++i) {
+          const LineCapturePosition p = game.position(t, i);
+          game.for_each_move(p, [&](const LineCaptureMove& m, const LineCapturePosition& child) {
+            if (game.is_lost(child)) return;
+            const Tier next = game.tier_of(child);
+            by_moves.insert(next);
+            // A quiet move stays in the group; a capture leaves it for an earlier one.
+            const bool ok = m.captured == 0 ? group_of[next] == static_cast<int>(g) : group_of[next] < static_cast<int>(g);
+            if (!ok && misplaced++ == 0) example = game.format(p) + " " + game.move_text(m);
+          });
+        }
+        EXPECT_EQ(misplaced, 0u) << "tier " << game.tier_name(t) << ", e.g. " << example;
+        for (Tier next : by_moves) {
+          EXPECT_LE(group_of[next], static_cast<int>(g))
+              << "a move from tier " << game.tier_name(t) << " reaches tier " << game.tier_name(next)
+              << ", which is solved later";
+          const auto succ = game.tier_successors(t);
+          EXPECT_NE(std::find(succ.begin(), succ.end(), next), succ.end())
+              << "tier_successors(" << game.tier_name(t) << ") misses " << game.tier_name(next);
+        }
+      }
+      EXPECT_EQ(std::set<Tier>(groups[g].dependencies.begin(), groups[g].dependencies.end()), reached_outside);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rtb

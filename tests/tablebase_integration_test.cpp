@@ -1,0 +1,534 @@
+// The tablebases end to end, through the real `rtb` program: files read back
+// as solved, a killed generation resumes to the same bytes, damage is
+// reported by name, and query, verify and stats print what they promise.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "games/line_capture.hpp"
+#include "solver/generate.hpp"
+#include "solver/retrograde.hpp"
+#include "tablebases/tier_file.hpp"
+
+extern char** environ;
+
+namespace rtb {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using Tier = LineCaptureGame::TierId;
+using Bytes = std::vector<char>;
+
+const fs::path kRtb = RTB_BINARY;
+const fs::path kWork = RTB_TEST_WORK_DIR;
+
+Bytes read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return Bytes(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_bytes(const fs::path& p, const Bytes& b) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out.write(b.data(), static_cast<std::streamsize>(b.size()));
+}
+
+std::string read_text(const fs::path& p) {
+  const Bytes b = read_bytes(p);
+  return std::string(b.begin(), b.end());
+}
+
+// A directory of this process's own, removed when the test ends.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& what)
+      : path_(kWork / (what + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++))) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path path_;
+};
+
+// Starts `rtb args...` with stdout and stderr going to files.
+pid_t spawn_rtb(const std::vector<std::string>& args, const fs::path& out, const fs::path& err) {
+  std::vector<std::string> argv_text{kRtb.string()};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, kRtb.c_str(), &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw std::runtime_error("cannot start " + kRtb.string());
+  return pid;
+}
+
+struct Result {
+  int exit_code = -1;  // -1 when killed by a signal
+  std::string out, err;
+  std::string all() const { return out + err; }
+};
+
+Result run_rtb(const std::vector<std::string>& args) {
+  ScratchDir io("io");
+  const pid_t pid = spawn_rtb(args, io.path() / "out", io.path() / "err");
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  Result r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = read_text(io.path() / "out");
+  r.err = read_text(io.path() / "err");
+  return r;
+}
+
+std::string describe_run(const std::vector<std::string>& args, const Result& r) {
+  std::string cmd = "rtb";
+  for (const auto& a : args) cmd += " " + a;
+  return cmd + "\nexit " + std::to_string(r.exit_code) + "\nstdout:\n" + r.out + "\nstderr:\n" + r.err;
+}
+
+std::string binary_stamp() {
+  struct stat st {};
+  ::stat(kRtb.c_str(), &st);
+  return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
+}
+
+// A clean, complete run of `rtb generate pangki --threads 2 --dir D`, made
+// once for this build of rtb and shared by the tests (and by test processes
+// running at the same time, through a lock). The stamp is written only after
+// a run from an empty directory finished, so what it marks is a clean run.
+fs::path clean_pangki_dir() {
+  static const fs::path dir = [] {
+    fs::create_directories(kWork);
+    const fs::path base = kWork / "clean-pangki";
+    const int lock = ::open((kWork / "clean-pangki.lock").c_str(), O_RDWR | O_CREAT, 0644);
+    if (lock < 0 || ::flock(lock, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + kWork.string());
+    const fs::path stamp = base / "stamp";
+    if (!fs::exists(stamp) || read_text(stamp) != binary_stamp()) {
+      fs::remove_all(base);
+      fs::create_directories(base);
+      const std::vector<std::string> args{"generate", "pangki", "--threads", "2", "--dir", (base / "tb").string()};
+      const Result r = run_rtb(args);
+      if (r.exit_code != 0) {
+        ::close(lock);
+        throw std::runtime_error("clean generation failed: " + describe_run(args, r));
+      }
+      std::ofstream(stamp) << binary_stamp();
+    }
+    ::close(lock);
+    return base / "tb";
+  }();
+  return dir;
+}
+
+const LineCaptureGame& pangki() {
+  static const LineCaptureGame game(pangki_rules(), CaptureLines::Touched);
+  return game;
+}
+
+fs::path file_of(const fs::path& dir, const std::string& tier) { return dir / "pangki-default" / (tier + ".rtb"); }
+
+// The files under dir, by path relative to it.
+std::map<std::string, Bytes> files_under(const fs::path& dir) {
+  std::map<std::string, Bytes> out;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file()) out[fs::relative(entry.path(), dir).string()] = read_bytes(entry.path());
+  return out;
+}
+
+void copy_dir(const fs::path& from, const fs::path& to) {
+  fs::copy(from, to, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+}
+
+// ---------------------------------------------------------------- files
+
+TEST(GeneratedFiles, WriteThenReadGivesBackEveryValue) {
+  const LineCaptureGame& game = pangki();
+  // The engine in memory, group by group.
+  std::vector<std::vector<Value>> values(game.tier_count());
+  SolvedTierValues solved(game.tier_count(), nullptr);
+  for (const TierGroup& group : game_solve_order(game)) {
+    GroupSolver<LineCaptureGame> solver(game, group.tiers, solved, 2);
+    auto result = solver.solve();
+    for (std::size_t k = 0; k < group.tiers.size(); ++k) {
+      values[group.tiers[k]] = std::move(result[k]);
+      solved[group.tiers[k]] = values[group.tiers[k]].data();
+    }
+  }
+  const fs::path dir = clean_pangki_dir();
+  Prober prober(dir, game.name(), game.variant());
+  std::mt19937_64 rng(12345);
+  for (Tier t = 0; t < game.tier_count(); ++t) {
+    SCOPED_TRACE("tier " + game.tier_name(t));
+    const fs::path path = tier_file_path(game, dir, t);
+    EXPECT_EQ(path, file_of(dir, game.tier_name(t)));
+    const std::vector<Value> read = read_tier_file(path, tier_info(game, t));
+    ASSERT_EQ(read.size(), values[t].size());
+    std::size_t differ = 0, first = 0;
+    for (std::size_t i = 0; i < read.size(); ++i)
+      if (read[i] != values[t][i] && differ++ == 0) first = i;
+    EXPECT_EQ(differ, 0u) << "first at slot " << first << ": file " << describe(read[first]) << ", solved "
+                          << describe(values[t][first]);
+    // Random access agrees too.
+    for (int k = 0; k < 200; ++k) {
+      const std::uint64_t i = rng() % values[t].size();
+      ASSERT_EQ(prober.probe(game.tier_name(t), game.tier_size(t), i), values[t][i]) << "slot " << i;
+    }
+  }
+}
+
+TEST(GeneratedFiles, KilledGenerationResumesToIdenticalFiles) {
+  const fs::path clean = clean_pangki_dir();
+  const auto expected = files_under(clean);
+  ASSERT_EQ(expected.size(), 25u);
+
+  ScratchDir scratch("resume");
+  const fs::path dir = scratch.path() / "tb";
+  const fs::path tiers = dir / "pangki-default";
+  const std::vector<std::string> args{"generate", "pangki", "--threads", "2", "--dir", dir.string()};
+  auto finished_files = [&] {
+    std::size_t n = 0;
+    if (fs::exists(tiers))
+      for (const auto& e : fs::directory_iterator(tiers)) n += e.path().extension() == ".rtb";
+    return n;
+  };
+  // Starts a run and kills it with SIGKILL once `files` tier files exist
+  // and a further `delay` has passed; the run must still be going then.
+  auto run_and_kill = [&](std::size_t files, std::chrono::milliseconds delay) {
+    const pid_t pid = spawn_rtb(args, scratch.path() / "out", scratch.path() / "err");
+    int status = 0;
+    bool exited = false;
+    while (finished_files() < files && !exited) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      exited = ::waitpid(pid, &status, WNOHANG) == pid;
+    }
+    if (!exited) {
+      std::this_thread::sleep_for(delay);
+      exited = ::waitpid(pid, &status, WNOHANG) == pid;
+    }
+    ASSERT_FALSE(exited) << "the run ended before it could be killed:\n" << read_text(scratch.path() / "err");
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    const std::size_t left = finished_files();
+    std::size_t temporary = 0;
+    for (const auto& e : fs::directory_iterator(tiers)) temporary += e.path().extension() == ".tmp";
+    std::cout << "killed with " << left << " of 25 tier files written and " << temporary << " temporary file(s)\n";
+    EXPECT_GE(left, files);
+    EXPECT_LT(left, 25u) << "the kill landed after the run had finished its work";
+  };
+  run_and_kill(5, std::chrono::milliseconds(40));
+  ASSERT_FALSE(HasFatalFailure());
+  const std::size_t after_first = finished_files();
+  run_and_kill(std::min<std::size_t>(after_first + 8, 20), std::chrono::milliseconds(150));
+  ASSERT_FALSE(HasFatalFailure());
+
+  // What a kill in the middle of writing leaves: a half-written temporary
+  // file for the next tier, and (as if the rename had not been atomic) a
+  // final file cut short.
+  std::vector<std::string> done, missing;
+  for (Tier t = 0; t < pangki().tier_count(); ++t)
+    (fs::exists(file_of(dir, pangki().tier_name(t))) ? done : missing).push_back(pangki().tier_name(t));
+  ASSERT_FALSE(done.empty());
+  ASSERT_FALSE(missing.empty());
+  const Bytes next_file = expected.at("pangki-default/" + missing.front() + ".rtb");
+  write_bytes(fs::path(file_of(dir, missing.front())) += ".tmp",
+              Bytes(next_file.begin(), next_file.begin() + static_cast<std::ptrdiff_t>(next_file.size() / 2)));
+  const fs::path cut = file_of(dir, done.back());
+  fs::resize_file(cut, fs::file_size(cut) / 2);
+
+  const Result r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
+  // The resumed run skipped the groups it had finished.
+  EXPECT_EQ(r.out.find(" 0 already complete"), std::string::npos) << r.out;
+
+  const auto got = files_under(dir);
+  std::set<std::string> got_names, expected_names;
+  for (const auto& [name, bytes] : got) got_names.insert(name);
+  for (const auto& [name, bytes] : expected) expected_names.insert(name);
+  EXPECT_EQ(got_names, expected_names);
+  for (const auto& [name, bytes] : expected) {
+    const auto it = got.find(name);
+    if (it != got.end()) EXPECT_TRUE(it->second == bytes) << name << " differs from the clean run";
+  }
+}
+
+// ---------------------------------------------------------------- damage
+
+// A position of the tier whose slot lies in the file's first block.
+std::string position_in_tier(const std::string& tier_name) {
+  const LineCaptureGame& game = pangki();
+  for (Tier t = 0; t < game.tier_count(); ++t)
+    if (game.tier_name(t) == tier_name) {
+      for (std::uint64_t i = 0; i < game.tier_size(t); ++i) {
+        const auto p = game.position(t, i);
+        bool moves = false;
+        game.for_each_move(p, [&](const auto&, const auto&) { moves = true; });
+        if (moves && game.index(p) < 1000) return game.format(p);
+      }
+    }
+  throw std::logic_error("no tier " + tier_name);
+}
+
+TEST(DamagedFiles, TruncatedFileIsNamedByVerifyAndQuery) {
+  ScratchDir scratch("truncated");
+  copy_dir(clean_pangki_dir(), scratch.path());
+  const fs::path file = file_of(scratch.path(), "4-4");
+  fs::resize_file(file, fs::file_size(file) - 100);
+
+  const std::vector<std::string> verify{"verify", "pangki", "--dir", scratch.path().string(), "--threads", "2"};
+  const Result v = run_rtb(verify);
+  EXPECT_NE(v.exit_code, 0) << describe_run(verify, v);
+  EXPECT_NE(v.all().find(file.string() + ": truncated"), std::string::npos) << describe_run(verify, v);
+
+  const std::vector<std::string> query{"query", "pangki", position_in_tier("4-4"), "--dir", scratch.path().string()};
+  const Result q = run_rtb(query);
+  EXPECT_NE(q.exit_code, 0) << describe_run(query, q);
+  EXPECT_NE(q.err.find(file.string() + ": truncated"), std::string::npos) << describe_run(query, q);
+  EXPECT_EQ(q.out, "") << describe_run(query, q);
+}
+
+TEST(DamagedFiles, FlippedBitInABlockIsNamedByVerifyAndQuery) {
+  ScratchDir scratch("flipped");
+  copy_dir(clean_pangki_dir(), scratch.path());
+  const fs::path file = file_of(scratch.path(), "3-3");
+  Bytes bytes = read_bytes(file);
+  // Block 0's entry in the table right after the 144-byte header: u64 offset, u32 size.
+  std::uint64_t offset = 0;
+  std::uint32_t size = 0;
+  for (int i = 7; i >= 0; --i) offset = (offset << 8) | static_cast<unsigned char>(bytes[144 + i]);
+  for (int i = 3; i >= 0; --i) size = (size << 8) | static_cast<unsigned char>(bytes[152 + i]);
+  ASSERT_GT(size, 10u);
+  ASSERT_EQ(offset + size, bytes.size()) << "tier 3-3 should fit one block";
+  bytes[offset + size / 2] ^= 0x10;
+  write_bytes(file, bytes);
+
+  const std::vector<std::string> verify{"verify", "pangki", "--dir", scratch.path().string(), "--threads", "2"};
+  const Result v = run_rtb(verify);
+  EXPECT_NE(v.exit_code, 0) << describe_run(verify, v);
+  EXPECT_NE(v.all().find(file.string() + ": block 0 checksum mismatch"), std::string::npos) << describe_run(verify, v);
+
+  const std::vector<std::string> query{"query", "pangki", position_in_tier("3-3"), "--dir", scratch.path().string()};
+  const Result q = run_rtb(query);
+  EXPECT_NE(q.exit_code, 0) << describe_run(query, q);
+  EXPECT_NE(q.err.find(file.string() + ": block 0 checksum mismatch"), std::string::npos) << describe_run(query, q);
+  EXPECT_EQ(q.out, "") << describe_run(query, q);
+}
+
+TEST(DamagedFiles, MissingFileNamesTheFileAndTheCommandThatMakesIt) {
+  ScratchDir scratch("missing");
+  copy_dir(clean_pangki_dir(), scratch.path());
+  const fs::path file = file_of(scratch.path(), "6-6");
+  fs::remove(file);
+
+  const std::vector<std::string> query{"query", "pangki", "start", "--dir", scratch.path().string()};
+  const Result q = run_rtb(query);
+  EXPECT_NE(q.exit_code, 0) << describe_run(query, q);
+  EXPECT_NE(q.err.find(file.string()), std::string::npos) << describe_run(query, q);
+  EXPECT_NE(q.err.find("missing"), std::string::npos) << describe_run(query, q);
+  EXPECT_NE(q.err.find("rtb generate pangki"), std::string::npos) << describe_run(query, q);
+  EXPECT_NE(q.err.find("--dir " + scratch.path().string()), std::string::npos) << describe_run(query, q);
+
+  const std::vector<std::string> verify{"verify", "pangki", "--dir", scratch.path().string(), "--threads", "2"};
+  const Result v = run_rtb(verify);
+  EXPECT_NE(v.exit_code, 0) << describe_run(verify, v);
+  EXPECT_NE(v.all().find(file.string()), std::string::npos) << describe_run(verify, v);
+}
+
+// Checksums cannot catch a file written whole with a wrong value in it;
+// verify must, from the value's successors.
+TEST(DamagedFiles, WrongValueInAWellFormedFileFailsVerify) {
+  const LineCaptureGame& game = pangki();
+  ScratchDir scratch("wrong-value");
+  copy_dir(clean_pangki_dir(), scratch.path());
+  Tier tier = 0;
+  while (game.tier_name(tier) != "3-3") ++tier;
+  const fs::path file = tier_file_path(game, scratch.path(), tier);
+  std::vector<Value> values = read_tier_file(file, tier_info(game, tier));
+  std::size_t slot = 0;
+  while (!(is_win(values[slot]) && game.slot_weight(tier, slot) > 0)) ++slot;
+  values[slot] = win_in(distance_of(values[slot]) + 2);
+  write_tier_file(file, tier_info(game, tier), values);
+
+  const std::vector<std::string> verify{"verify", "pangki", "--dir", scratch.path().string(), "--threads", "2"};
+  const Result v = run_rtb(verify);
+  EXPECT_NE(v.exit_code, 0) << describe_run(verify, v);
+  EXPECT_NE(v.out.find("tier 3-3: FAILED"), std::string::npos) << describe_run(verify, v);
+  EXPECT_NE(v.out.find("disagree with their successors"), std::string::npos) << describe_run(verify, v);
+}
+
+// Files record their variant: another variant's file under this variant's
+// name is refused, never read as values.
+TEST(DamagedFiles, AnotherVariantsFileIsRefused) {
+  ScratchDir scratch("variant");
+  fs::copy(clean_pangki_dir() / "pangki-default", scratch.path() / "pangki-arrival", fs::copy_options::recursive);
+  const std::vector<std::string> query{"query", "pangki", "start", "--variant", "arrival", "--dir", scratch.path().string()};
+  const Result q = run_rtb(query);
+  EXPECT_NE(q.exit_code, 0) << describe_run(query, q);
+  EXPECT_NE(q.err.find("variant 'default', expected 'arrival'"), std::string::npos) << describe_run(query, q);
+  EXPECT_EQ(q.out, "") << describe_run(query, q);
+}
+
+// ---------------------------------------------------------------- query
+
+json query_json(const std::string& position, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args{"query", "pangki", position, "--json", "--dir", clean_pangki_dir().string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const Result r = run_rtb(args);
+  if (r.exit_code != 0) throw std::runtime_error(describe_run(args, r));
+  return json::parse(r.out);
+}
+
+TEST(QueryCommand, StartIsADrawWithFourMoves) {
+  const json j = query_json("start");
+  EXPECT_EQ(j.at("position"), "wwww/w..w/b..b/bbbb b");
+  EXPECT_EQ(j.at("value"), "DRAW");
+  EXPECT_TRUE(j.at("distance").is_null());
+  ASSERT_TRUE(j.at("moves").is_array());
+  ASSERT_EQ(j.at("moves").size(), 4u);
+  std::set<std::string> moves;
+  for (const json& m : j.at("moves")) {
+    for (const char* key : {"move", "value", "distance", "position"}) EXPECT_TRUE(m.contains(key)) << key << " in " << m;
+    moves.insert(m.at("move").get<std::string>());
+    // A move's value is its position's value seen from the other side.
+    const json child = query_json(m.at("position").get<std::string>());
+    if (m.at("value") == "DRAW") {
+      EXPECT_EQ(child.at("value"), "DRAW");
+    } else {
+      EXPECT_EQ(child.at("value"), m.at("value") == "WIN" ? "LOSS" : "WIN");
+      EXPECT_EQ(child.at("distance").get<int>() + 1, m.at("distance").get<int>());
+    }
+  }
+  EXPECT_EQ(moves, (std::set<std::string>{"a2b2", "b1b2", "c1c2", "d2c2"}));
+  EXPECT_TRUE(moves.count(j.at("best").get<std::string>()));
+  EXPECT_EQ(j.at("best"), j.at("moves")[0].at("move"));
+  EXPECT_EQ(j.at("moves")[0].at("value"), "DRAW");
+}
+
+TEST(QueryCommand, CaptureThatLeavesOnePieceWinsInOne) {
+  // a1b1 makes .bbw on rank 1 and takes d1, leaving white the piece on d4.
+  const json j = query_json("...w/..../..../b.bw b");
+  EXPECT_EQ(j.at("value"), "WIN");
+  EXPECT_EQ(j.at("distance"), 1);
+  EXPECT_EQ(j.at("best"), "a1b1");
+  EXPECT_EQ(j.at("moves")[0].at("move"), "a1b1");
+  EXPECT_EQ(j.at("moves")[0].at("value"), "WIN");
+  EXPECT_EQ(j.at("moves")[0].at("distance"), 1);
+  EXPECT_EQ(j.at("moves")[0].at("position"), "...w/..../..../.bb. w");
+  EXPECT_EQ(j.at("moves").size(), 4u);  // a1a2, a1b1, c1b1, c1c2
+}
+
+TEST(QueryCommand, NoLegalMoveIsLossInZero) {
+  const json j = query_json("..../..../w..w/bwwb b");
+  EXPECT_EQ(j.at("value"), "LOSS");
+  EXPECT_EQ(j.at("distance"), 0);
+  EXPECT_TRUE(j.at("best").is_null());
+  EXPECT_TRUE(j.at("moves").empty());
+}
+
+TEST(QueryCommand, OnePieceLeftIsLossInZero) {
+  // Black's piece on a1 could move, but one piece is a lost game in Pangki.
+  const json j = query_json("..../..../...w/b.ww b");
+  EXPECT_EQ(j.at("value"), "LOSS");
+  EXPECT_EQ(j.at("distance"), 0);
+  EXPECT_TRUE(j.at("moves").empty());
+}
+
+TEST(QueryCommand, LineOfAWonPositionEndsInAFinishedGame) {
+  const LineCaptureGame& game = pangki();
+  // After black's b1b2 from the start, white wins.
+  const std::string text = "wwww/w..w/bb.b/b.bb w";
+  const json j = query_json(text, {"--line"});
+  ASSERT_EQ(j.at("value"), "WIN");
+  const int distance = j.at("distance").get<int>();
+  ASSERT_TRUE(j.at("line").is_array());
+  ASSERT_EQ(static_cast<int>(j.at("line").size()), distance) << j.at("line");
+  auto p = game.parse(text);
+  int left = distance;
+  for (const json& row : j.at("line")) {
+    // Each move is legal where it is played and leads where the line says.
+    bool found = false;
+    game.for_each_move(p, [&](const LineCaptureMove& m, const LineCapturePosition& child) {
+      if (!found && game.move_text(m) == row.at("move")) {
+        found = true;
+        p = child;
+      }
+    });
+    ASSERT_TRUE(found) << row;
+    EXPECT_EQ(game.format(p), row.at("position"));
+    --left;
+    EXPECT_EQ(row.at("distance"), left) << row;
+    EXPECT_EQ(row.at("value"), left % 2 == 1 ? "WIN" : "LOSS") << row;
+  }
+  // The side to move at the end has lost: too few pieces or no move.
+  bool any_move = false;
+  game.for_each_move(p, [&](const auto&, const auto&) { any_move = true; });
+  EXPECT_TRUE(game.is_lost(p) || !any_move) << game.format(p);
+}
+
+// ---------------------------------------------------------------- verify, stats
+
+TEST(VerifyAndStatsCommands, VerifyPassesOnACleanDirectory) {
+  const std::vector<std::string> args{"verify", "pangki", "--dir", clean_pangki_dir().string(), "--threads", "2"};
+  const Result r = run_rtb(args);
+  EXPECT_EQ(r.exit_code, 0) << describe_run(args, r);
+  EXPECT_NE(r.out.find("all 25 tiers ok, 2794684 values proven"), std::string::npos) << describe_run(args, r);
+}
+
+TEST(VerifyAndStatsCommands, StatsJsonCountsEveryPosition) {
+  const LineCaptureGame& game = pangki();
+  const std::vector<std::string> args{"stats", "pangki", "--json", "--dir", clean_pangki_dir().string()};
+  const Result r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
+  const json j = json::parse(r.out);
+  ASSERT_TRUE(j.at("tiers").is_array());
+  ASSERT_EQ(j.at("tiers").size(), game.tier_count());
+  std::uint64_t win = 0, loss = 0, draw = 0;
+  for (Tier t = 0; t < game.tier_count(); ++t) {
+    const json& row = j.at("tiers")[t];
+    EXPECT_EQ(row.at("tier"), game.tier_name(t));
+    const std::uint64_t w = row.at("win"), l = row.at("loss"), d = row.at("draw");
+    EXPECT_EQ(w + l + d, game.tier_positions(t)) << row;
+    win += w, loss += l, draw += d;
+  }
+  EXPECT_EQ(j.at("total").at("win"), win);
+  EXPECT_EQ(j.at("total").at("loss"), loss);
+  EXPECT_EQ(j.at("total").at("draw"), draw);
+  EXPECT_EQ(win + loss + draw, 20'746'908u);
+}
+
+}  // namespace
+}  // namespace rtb
