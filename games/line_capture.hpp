@@ -93,6 +93,16 @@ class LineCaptureGame {
   std::size_t symmetry_count() const { return maps_.size(); }
   const std::vector<SquareMap>& symmetries() const { return maps_; }
 
+  // True when the moves of p that capture nothing lead to pairwise different
+  // slots, so the solver may count them without indexing each. Such moves
+  // leave the opponent's pieces where they are, so a symmetry relating two
+  // of the children would have to fix the opponent's set; when that set has
+  // no symmetry, no two children are related.
+  bool quiet_children_distinct(const Position& p) const {
+    if (count(p.theirs) <= rules_.lost_at) return false;
+    return indexers_[tier_id(count(p.theirs), count(p.mine))]->first_set_has_no_symmetry(p.theirs);
+  }
+
   // ---- rules ----
   // The side to move has already lost (too few pieces left).
   bool is_lost(const Position& p) const { return count(p.mine) <= rules_.lost_at; }

@@ -38,6 +38,10 @@ class TwoSetIndexer {
   // False when the slot can not be an alias (its first set has no symmetry),
   // which saves the check for almost every slot.
   bool may_be_alias(std::uint64_t index) const { return class_stabilizer_[index / second_sets_] != 1u; }
+  // True when no map but the identity sends this first set onto itself.
+  bool first_set_has_no_symmetry(Bitboard first) const {
+    return class_stabilizer_[class_of_rank_[colex_rank(first)].class_id()] == 1u;
+  }
 
  private:
   // Packed in one word to keep the table small in cache: the class id, and

@@ -96,6 +96,13 @@ class GroupSolver {
     return true;
   }
 
+  // Games that can tell when a position's in-group children are pairwise
+  // distinct spare the solver indexing them at set-up.
+  bool quiet_children_distinct(const Position& p) const {
+    if constexpr (requires { game_.quiet_children_distinct(p); }) return game_.quiet_children_distinct(p);
+    return false;
+  }
+
   Key key_of(const Position& p) const {
     const int local = local_of_tier_[game_.tier_of(p)];
     return key(static_cast<std::size_t>(local), game_.index(p));
@@ -158,6 +165,7 @@ class GroupSolver {
     Key children[kMaxChildren];
     int distinct = 0;
     bool any_move = false, too_many = false;
+    const bool children_known_distinct = quiet_children_distinct(p);
     unsigned blockers = 0, fastest_win = ~0u, longest_out_win = 0;
     game_.for_each_move(p, [&](const auto&, const Position& child) {
       any_move = true;
@@ -166,8 +174,12 @@ class GroupSolver {
         return;
       }
       const TierId child_tier = game_.tier_of(child);
-      const std::uint64_t child_slot = game_.index(child);
       const int child_local = local_of_tier_[child_tier];
+      if (child_local >= 0 && children_known_distinct) {
+        ++distinct;  // counted without indexing: no two such children share a slot
+        return;
+      }
+      const std::uint64_t child_slot = game_.index(child);
       if (child_local >= 0) {
         const Key k = key(static_cast<std::size_t>(child_local), child_slot);
         if (std::find(children, children + distinct, k) != children + distinct) return;
