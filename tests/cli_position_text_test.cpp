@@ -1,0 +1,213 @@
+// The `rtb` program as a user meets it, run as a child process: bad position
+// text is refused by `rtb perft` and `rtb query` with a non-zero exit, a
+// message on stderr and nothing on stdout; and `rtb perft` from the start
+// prints the leaf counts the naive generator of tests/naive_line_capture.hpp
+// finds, with --divide lines that add up to the total.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/naive_line_capture.hpp"
+
+#ifndef RTB_BINARY
+#error "RTB_BINARY (the path of the rtb program) must be defined by the build"
+#endif
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+std::string quoted(const std::string& arg) {
+  std::string q = "'";
+  for (const char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// Runs rtb with the arguments through the shell, stdout and stderr to files.
+Outcome rtb(const std::vector<std::string>& args) {
+  static int calls = 0;
+  const fs::path dir = fs::path(::testing::TempDir()) / ("rtb_cli_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path out = dir / ("out" + std::to_string(calls)), err = dir / ("err" + std::to_string(calls));
+  ++calls;
+  std::string command = quoted(RTB_BINARY);
+  for (const std::string& a : args) command += " " + quoted(a);
+  command += " >" + quoted(out.string()) + " 2>" + quoted(err.string()) + " </dev/null";
+  const int status = std::system(command.c_str());
+  Outcome r;
+  r.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  fs::remove(out);
+  fs::remove(err);
+  return r;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+struct BadText {
+  const char* game;
+  const char* text;
+  const char* says;  // a piece of the message that names the problem
+};
+
+const BadText kBad[] = {
+    {"pangki", "wwww/w..w/b..b b", "ranks"},
+    {"pangki", "wwww/w..w/..../b..b/bbbb b", "more than 4 ranks"},
+    {"pangki", "wwww/w..w/b..b/bbb b", "rank 1 has 3 squares"},
+    {"pangki", "wwwww/w..w/b..b/bbbb b", "rank 4 has more than 4"},
+    {"pangki", "wwww/w..w/b.xb/bbbb b", "unknown character 'x'"},
+    {"pangki", "wwww/ww.w/b..b/bbbb b", "white has 7 pieces"},
+    {"pangki", "wwww/w..w/bb.b/bbbb b", "black has 7 pieces"},
+    {"pangki", "wwww/w..w/b..b/bbbb", "missing side to move"},
+    {"pangki", "wwww/w..w/b..b/bbbb x", "side to move must be 'b' or 'w'"},
+    {"pangki", "wwww/w..w/b..b/bbbb b extra", "unexpected text after the side to move"},
+    {"pangki", "w.../..../b..b/bbbb b", "has already lost"},
+    {"pangki", "", "rank 4 has 0 squares"},
+    {"cinc-camins", "wwww/w..w/b..b/bbbb b", "squares"},
+    {"cinc-camins", "wwwww/w..../...../...../bbbbb b", "white has 6 pieces"},
+    {"cinc-camins", "...../...../...../...../bbbbb b", "has already lost"},
+};
+
+TEST(CliPositionText, PerftRefusesBadTextOnStderrOnly) {
+  for (const BadText& bad : kBad) {
+    SCOPED_TRACE(std::string(bad.game) + " '" + bad.text + "'");
+    const Outcome r = rtb({"perft", bad.game, bad.text, "1"});
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find(bad.says), std::string::npos) << r.err;
+  }
+}
+
+TEST(CliPositionText, QueryRefusesBadTextBeforeLookingForTablebases) {
+  // An empty tablebase directory: the position must be refused for what it
+  // is, not for the missing files.
+  const fs::path dir = fs::path(::testing::TempDir()) / ("rtb_cli_empty_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  for (const BadText& bad : kBad) {
+    SCOPED_TRACE(std::string(bad.game) + " '" + bad.text + "'");
+    for (const bool json : {false, true}) {
+      std::vector<std::string> args{"query", bad.game, bad.text, "--dir", dir.string()};
+      if (json) args.push_back("--json");
+      const Outcome r = rtb(args);
+      EXPECT_NE(r.exit_code, 0);
+      EXPECT_EQ(r.out, "");
+      EXPECT_NE(r.err.find(bad.says), std::string::npos) << r.err;
+    }
+  }
+  fs::remove_all(dir);
+}
+
+TEST(CliPositionText, BadDepthAndGameAreRefusedToo) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"perft", "pangki", "start", "-1"},
+           {"perft", "pangki", "start", "two"},
+           {"perft", "pangki", "start", "3x"},
+           {"perft", "pangki", "start"},
+           {"perft", "chess", "start", "1"},
+           {"perft", "pangki", "start", "1", "--variant", "diagonal"},
+       }) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    SCOPED_TRACE(joined);
+    const Outcome r = rtb(args);
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(r.err.empty());
+  }
+}
+
+std::uint64_t last_number(const std::string& out) {
+  const auto lines = lines_of(out);
+  if (lines.empty()) return ~std::uint64_t{0};
+  return std::stoull(lines.back());
+}
+
+// `rtb perft GAME start DEPTH` prints one number: the naive count. With
+// --divide, one "move: count" line a move, each the naive count below that
+// move, then the total.
+void check_perft(const std::string& game, const std::string& variant, int depth) {
+  SCOPED_TRACE(game + " " + variant + " depth " + std::to_string(depth));
+  const bool is_pangki = game == "pangki";
+  const bool arrival = variant == "arrival";
+  const naive::Rules rules = is_pangki ? naive::pangki(arrival) : naive::cinc_camins(arrival);
+  naive::Perft counter(rules);
+  const naive::Board start =
+      naive::from_text(is_pangki ? "wwww/w..w/b..b/bbbb b" : "wwwww/...../...../...../bbbbb b");
+  const std::uint64_t want = counter.count(start, depth);
+
+  const Outcome plain = rtb({"perft", game, "start", std::to_string(depth), "--variant", variant});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(lines_of(plain.out).size(), 1u) << plain.out;
+  EXPECT_EQ(last_number(plain.out), want) << plain.out;
+
+  const Outcome divided = rtb({"perft", game, "start", std::to_string(depth), "--variant", variant, "--divide"});
+  ASSERT_EQ(divided.exit_code, 0) << divided.err;
+  const auto lines = lines_of(divided.out);
+  ASSERT_GE(lines.size(), 2u);
+  std::map<std::string, std::uint64_t> naive_below;
+  for (const naive::Move& m : naive::moves(rules, start)) naive_below[m.text] = counter.count(m.after, depth - 1);
+  std::uint64_t sum = 0;
+  std::map<std::string, std::uint64_t> printed;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    const std::size_t colon = lines[i].find(": ");
+    ASSERT_NE(colon, std::string::npos) << lines[i];
+    const std::uint64_t n = std::stoull(lines[i].substr(colon + 2));
+    printed[lines[i].substr(0, colon)] = n;
+    sum += n;
+  }
+  EXPECT_EQ(printed, naive_below);
+  EXPECT_EQ(sum, want);
+  EXPECT_EQ(last_number(divided.out), want);
+}
+
+TEST(CliPerft, PangkiStartDepth8) {
+  check_perft("pangki", "default", 8);
+  check_perft("pangki", "arrival", 8);
+}
+
+TEST(CliPerft, CincCaminsStartDepth6) {
+  check_perft("cinc-camins", "default", 6);
+  check_perft("cinc-camins", "arrival", 6);
+}
+
+TEST(CliPerft, AGivenPositionAndAPositionWithoutMoves) {
+  // A position typed in: the hand-checked double capture of the rules test
+  // has 10 moves; a blocked side is a single leaf, with or without --divide.
+  Outcome r = rtb({"perft", "pangki", ".w.w/.b.w/w.b./.b.. b", "1"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "10\n");
+  r = rtb({"perft", "pangki", "..../w.../bw../bw.. b", "3"});
+  EXPECT_EQ(r.out, "1\n");
+  r = rtb({"perft", "pangki", "..../w.../bw../bw.. b", "3", "--divide"});
+  EXPECT_EQ(r.out, "1\n");
+  r = rtb({"perft", "pangki", "wwww/w..w/b..b/bbbb b", "0"});
+  EXPECT_EQ(r.out, "1\n");
+}
+
+}  // namespace
