@@ -211,14 +211,21 @@ class GroupSolver {
   // Positions whose value was fixed by moves leaving the group resolve at
   // their level unless the walk resolved them earlier.
   void resolve_deferred(const std::vector<Key>& deferred, unsigned level, std::vector<Key>& frontier) {
+    // A slot waits in at most one bucket and nothing else writes between
+    // levels, so plain stores are safe here.
     const std::uint16_t value = make_value(level);
-    for (Key k : deferred) {
-      std::uint16_t s = state(k).load(std::memory_order_relaxed);
+    std::vector<Lists> per_thread(threads_);
+    const std::int64_t size = static_cast<std::int64_t>(deferred.size());
+#pragma omp parallel for num_threads(threads_) schedule(static)
+    for (std::int64_t n = 0; n < size; ++n) {
+      const Key k = deferred[n];
+      std::uint16_t& s = states_[local_of(k)][slot_of(k)];
       if (unresolved(s)) {
-        states_[local_of(k)][slot_of(k)] = value;
-        frontier.push_back(k);
+        s = value;
+        per_thread[omp_get_thread_num()].resolved.push_back(k);
       }
     }
+    merge(per_thread, frontier);
   }
 
   std::vector<Key> propagate(const std::vector<Key>& frontier, unsigned level) {
