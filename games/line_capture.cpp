@@ -61,7 +61,7 @@ LineCaptureGame::LineCaptureGame(LineCaptureRules rules, CaptureLines lines)
   maps_ = dihedral_maps(w);
   indexers_.resize(tier_count());
   for (TierId t = 0; t < tier_count(); ++t)
-    indexers_[t] = std::make_unique<TwoSetIndexer>(squares_, mover_pieces(t), other_pieces(t), maps_);
+    indexers_[t] = std::make_unique<TwoSetIndexer>(squares_, other_pieces(t), mover_pieces(t), maps_);
 }
 
 std::string LineCaptureGame::tier_name(TierId t) const {

@@ -83,9 +83,11 @@ class LineCaptureGame {
   std::vector<TierId> tier_successors(TierId t) const;
   // Only for positions that are not lost already (is_lost is false).
   TierId tier_of(const Position& p) const { return tier_id(count(p.mine), count(p.theirs)); }
-  std::uint64_t index(const Position& p) const { return indexers_[tier_of(p)]->index(p.mine, p.theirs); }
+  // The indexer's first set is the side NOT to move: every predecessor of a
+  // position shares it, so the predecessor walk canonicalises it once.
+  std::uint64_t index(const Position& p) const { return indexers_[tier_of(p)]->index(p.theirs, p.mine); }
   Position position(TierId t, std::uint64_t index) const {
-    const auto [mine, theirs] = indexers_[t]->sets(index);
+    const auto [theirs, mine] = indexers_[t]->sets(index);
     return {mine, theirs, false};
   }
   std::uint64_t slot_weight(TierId t, std::uint64_t index) const { return indexers_[t]->weight(index); }
@@ -99,8 +101,7 @@ class LineCaptureGame {
   // of the children would have to fix the opponent's set; when that set has
   // no symmetry, no two children are related.
   bool quiet_children_distinct(const Position& p) const {
-    if (count(p.theirs) <= rules_.lost_at) return false;
-    return indexers_[tier_id(count(p.theirs), count(p.mine))]->first_set_has_no_symmetry(p.theirs);
+    return indexers_[tier_of(p)]->first_set_has_no_symmetry(p.theirs);
   }
 
   // ---- rules ----
@@ -137,6 +138,16 @@ class LineCaptureGame {
         f(Position{p.theirs ^ bit(from) ^ bit(to), p.mine, !p.white_to_move});
       }
     }
+  }
+
+  // Calls f(tier, slot) for every predecessor, as for_each_predecessor
+  // would with index() applied, but canonicalising the shared set once.
+  template <class F>
+  void for_each_predecessor_slot(const Position& p, F&& f) const {
+    const TierId tier = tier_id(count(p.theirs), count(p.mine));
+    const TwoSetIndexer& indexer = *indexers_[tier];
+    const TwoSetIndexer::FirstSet waiting = indexer.first_set(p.mine);
+    for_each_predecessor(p, [&](const Position& pred) { f(tier, indexer.index(waiting, pred.mine)); });
   }
 
   // Pieces of `theirs` captured by the mover's step from -> to; `mine_after`

@@ -65,21 +65,6 @@ TwoSetIndexer::TwoSetIndexer(int squares, int first_count, int second_count, std
   }
 }
 
-std::uint64_t TwoSetIndexer::index(Bitboard first, Bitboard second) const {
-  const FirstSetClass cls = class_of_rank_[colex_rank(first)];
-  const Bitboard canonical_first = first_classes_[cls.class_id()];
-  std::uint32_t candidates = cls.to_canonical();
-  std::uint64_t best = colex_rank_outside(maps_[std::countr_zero(candidates)].apply(second), canonical_first);
-  candidates &= candidates - 1;
-  // Only a symmetric canonical first set leaves a choice of map.
-  while (candidates) {
-    const int g = std::countr_zero(candidates);
-    best = std::min(best, colex_rank_outside(maps_[g].apply(second), canonical_first));
-    candidates &= candidates - 1;
-  }
-  return cls.class_id() * second_sets_ + best;
-}
-
 std::pair<Bitboard, Bitboard> TwoSetIndexer::sets(std::uint64_t index) const {
   const Bitboard first = first_classes_[index / second_sets_];
   const Bitboard squeezed = colex_unrank(index % second_sets_, second_count_, squares_ - first_count_);

@@ -12,6 +12,7 @@
 // count slots, a little more than classes; weight() says how many positions
 // each slot stands for, 0 for an alias, so that counts of positions and of
 // classes stay exact.
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -27,7 +28,32 @@ class TwoSetIndexer {
   TwoSetIndexer(int squares, int first_count, int second_count, std::vector<SquareMap> maps);
 
   std::uint64_t size() const { return first_classes_.size() * second_sets_; }
-  std::uint64_t index(Bitboard first, Bitboard second) const;
+  std::uint64_t index(Bitboard first, Bitboard second) const { return index(first_set(first), second); }
+
+  // The part of index() that depends on the first set only, for callers that
+  // index many positions sharing one first set (all predecessors of a
+  // position share the pieces of the side that did not move).
+  struct FirstSet {
+    Bitboard canonical;
+    std::uint32_t maps;    // maps sending the first set onto `canonical`
+    std::uint64_t base;    // slot of the class's first second set
+  };
+  FirstSet first_set(Bitboard first) const {
+    const FirstSetClass cls = class_of_rank_[colex_rank(first)];
+    return {first_classes_[cls.class_id()], cls.to_canonical(), cls.class_id() * second_sets_};
+  }
+  std::uint64_t index(const FirstSet& first, Bitboard second) const {
+    std::uint32_t candidates = first.maps;
+    std::uint64_t best = colex_rank_outside(maps_[std::countr_zero(candidates)].apply(second), first.canonical);
+    candidates &= candidates - 1;
+    // Only a symmetric canonical first set leaves a choice of map.
+    while (candidates) {
+      const int g = std::countr_zero(candidates);
+      best = std::min(best, colex_rank_outside(maps_[g].apply(second), first.canonical));
+      candidates &= candidates - 1;
+    }
+    return first.base + best;
+  }
   std::pair<Bitboard, Bitboard> sets(std::uint64_t index) const;
   // Number of distinct positions the slot stands for; 0 for an alias slot.
   std::uint64_t weight(std::uint64_t index) const;

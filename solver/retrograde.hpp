@@ -103,6 +103,18 @@ class GroupSolver {
     return false;
   }
 
+  // Games that can index all predecessors of a position at once do so.
+  template <class F>
+  void for_each_predecessor_key(const Position& p, F&& f) const {
+    if constexpr (requires { game_.for_each_predecessor_slot(p, [](TierId, std::uint64_t) {}); }) {
+      game_.for_each_predecessor_slot(p, [&](TierId tier, std::uint64_t slot) {
+        f(key(static_cast<std::size_t>(local_of_tier_[tier]), slot));
+      });
+    } else {
+      game_.for_each_predecessor(p, [&](const Position& pred) { f(key_of(pred)); });
+    }
+  }
+
   Key key_of(const Position& p) const {
     const int local = local_of_tier_[game_.tier_of(p)];
     return key(static_cast<std::size_t>(local), game_.index(p));
@@ -241,8 +253,7 @@ class GroupSolver {
       // that their cache misses overlap instead of following one another.
       Key preds[kMaxChildren];
       int distinct = 0;
-      game_.for_each_predecessor(p, [&](const Position& pred) {
-        const Key pk = key_of(pred);
+      for_each_predecessor_key(p, [&](const Key pk) {
         if (std::find(preds, preds + distinct, pk) != preds + distinct) return;
         if (distinct == kMaxChildren) {
           too_many_ = true;

@@ -95,11 +95,15 @@ TEST_F(CincCaminsSearch, ShortWinsAndLossesAreForcedAtExactlyTheirDistance) {
         const int d = static_cast<int>(distance_of(v));
         if (is_win(v)) {
           EXPECT_TRUE(win_within(*game_, p, d));
-          if (d >= 3) EXPECT_FALSE(win_within(*game_, p, d - 2));
+          if (d >= 3) {
+            EXPECT_FALSE(win_within(*game_, p, d - 2));
+          }
           ++checked_wins;
         } else {
           EXPECT_TRUE(loss_within(*game_, p, d));
-          if (d >= 2) EXPECT_FALSE(loss_within(*game_, p, d - 2));
+          if (d >= 2) {
+            EXPECT_FALSE(loss_within(*game_, p, d - 2));
+          }
           ++checked_losses;
         }
       }

@@ -148,7 +148,8 @@ TEST_F(TierFileTest, OneByteEncodingUpTo255TwoBytesFrom256) {
 }
 
 TEST_F(TierFileTest, DefaultOptionsRoundTripALargerTier) {
-  const std::size_t count = (1u << 16) * 3 + 1234;  // not a multiple of the default block
+  const std::size_t block = WriteOptions{}.block_size;
+  const std::size_t count = block * 3 + 1234;  // not a multiple of the default block
   auto values = random_values(count, 40, 7);
   for (std::size_t i = 0; i < count; i += 1000) values[i] = 5000;
   write_tier_file(file(), info_for(count), values);

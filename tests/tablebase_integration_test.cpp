@@ -282,7 +282,9 @@ TEST(GeneratedFiles, KilledGenerationResumesToIdenticalFiles) {
   EXPECT_EQ(got_names, expected_names);
   for (const auto& [name, bytes] : expected) {
     const auto it = got.find(name);
-    if (it != got.end()) EXPECT_TRUE(it->second == bytes) << name << " differs from the clean run";
+    if (it != got.end()) {
+      EXPECT_TRUE(it->second == bytes) << name << " differs from the clean run";
+    }
   }
 }
 
@@ -324,7 +326,7 @@ TEST(DamagedFiles, TruncatedFileIsNamedByVerifyAndQuery) {
 TEST(DamagedFiles, FlippedBitInABlockIsNamedByVerifyAndQuery) {
   ScratchDir scratch("flipped");
   copy_dir(clean_pangki_dir(), scratch.path());
-  const fs::path file = file_of(scratch.path(), "3-3");
+  const fs::path file = file_of(scratch.path(), "2-3");
   Bytes bytes = read_bytes(file);
   // Block 0's entry in the table right after the 144-byte header: u64 offset, u32 size.
   std::uint64_t offset = 0;
@@ -332,7 +334,7 @@ TEST(DamagedFiles, FlippedBitInABlockIsNamedByVerifyAndQuery) {
   for (int i = 7; i >= 0; --i) offset = (offset << 8) | static_cast<unsigned char>(bytes[144 + i]);
   for (int i = 3; i >= 0; --i) size = (size << 8) | static_cast<unsigned char>(bytes[152 + i]);
   ASSERT_GT(size, 10u);
-  ASSERT_EQ(offset + size, bytes.size()) << "tier 3-3 should fit one block";
+  ASSERT_EQ(offset + size, bytes.size()) << "tier 2-3 should fit one block";
   bytes[offset + size / 2] ^= 0x10;
   write_bytes(file, bytes);
 
@@ -341,7 +343,7 @@ TEST(DamagedFiles, FlippedBitInABlockIsNamedByVerifyAndQuery) {
   EXPECT_NE(v.exit_code, 0) << describe_run(verify, v);
   EXPECT_NE(v.all().find(file.string() + ": block 0 checksum mismatch"), std::string::npos) << describe_run(verify, v);
 
-  const std::vector<std::string> query{"query", "pangki", position_in_tier("3-3"), "--dir", scratch.path().string()};
+  const std::vector<std::string> query{"query", "pangki", position_in_tier("2-3"), "--dir", scratch.path().string()};
   const Result q = run_rtb(query);
   EXPECT_NE(q.exit_code, 0) << describe_run(query, q);
   EXPECT_NE(q.err.find(file.string() + ": block 0 checksum mismatch"), std::string::npos) << describe_run(query, q);
