@@ -80,6 +80,10 @@ class GroupSolver {
   static constexpr unsigned kMaxCount = 0x7F;
   static constexpr unsigned kMaxOutWin = 0xFE;
   static constexpr int kMaxChildren = 256;
+  // Loops shorter than this run on one thread: waking the team for a small
+  // tier or a short level costs more than it saves, and on a busy machine
+  // the spinning threads take time from others.
+  static constexpr std::int64_t kParallelFrom = 8192;
 
   static Key key(std::size_t local, std::uint64_t slot) { return (static_cast<Key>(local) << 40) | slot; }
   static std::size_t local_of(Key k) { return static_cast<std::size_t>(k >> 40); }
@@ -149,7 +153,7 @@ class GroupSolver {
     for (std::size_t local = 0; local < tiers_.size(); ++local) {
       const TierId tier = tiers_[local];
       const std::int64_t size = static_cast<std::int64_t>(states_[local].size());
-#pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096)
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096) if (size > kParallelFrom)
       for (std::int64_t slot = 0; slot < size; ++slot) {
         Lists& lists = per_thread[omp_get_thread_num()];
         if (!initialise_slot(local, tier, static_cast<std::uint64_t>(slot), lists)) overflow = true;
@@ -228,7 +232,7 @@ class GroupSolver {
     const std::uint16_t value = make_value(level);
     std::vector<Lists> per_thread(threads_);
     const std::int64_t size = static_cast<std::int64_t>(deferred.size());
-#pragma omp parallel for num_threads(threads_) schedule(static)
+#pragma omp parallel for num_threads(threads_) schedule(static) if (size > kParallelFrom)
     for (std::int64_t n = 0; n < size; ++n) {
       const Key k = deferred[n];
       std::uint16_t& s = states_[local_of(k)][slot_of(k)];
@@ -244,7 +248,7 @@ class GroupSolver {
     std::vector<Lists> per_thread(threads_);
     const std::int64_t size = static_cast<std::int64_t>(frontier.size());
     const bool frontier_lost = level % 2 == 0;
-#pragma omp parallel for num_threads(threads_) schedule(dynamic, 256)
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 256) if (size > kParallelFrom / 16)
     for (std::int64_t n = 0; n < size; ++n) {
       Lists& lists = per_thread[omp_get_thread_num()];
       const Key k = frontier[n];
@@ -316,10 +320,10 @@ class GroupSolver {
     for (std::size_t local = 0; local < tiers_.size(); ++local) {
       std::vector<std::uint16_t>& s = states_[local];
       const std::int64_t size = static_cast<std::int64_t>(s.size());
-#pragma omp parallel for num_threads(threads_) schedule(static)
+#pragma omp parallel for num_threads(threads_) schedule(static) if (size > kParallelFrom)
       for (std::int64_t i = 0; i < size; ++i)
         if (s[i] != kAlias && unresolved(s[i])) s[i] = kDraw;
-#pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096)
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096) if (size > kParallelFrom)
       for (std::int64_t i = 0; i < size; ++i)
         if (s[i] == kAlias) s[i] = s[game_.index(game_.position(tiers_[local], static_cast<std::uint64_t>(i)))];
       values[local] = std::move(s);
