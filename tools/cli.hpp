@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "games/bagh_chal.hpp"
 #include "games/line_capture.hpp"
 
 namespace rtb::cli {
@@ -26,7 +27,7 @@ struct GameChoice {
 };
 
 inline const std::vector<std::string>& game_names() {
-  static const std::vector<std::string> names{"pangki", "cinc-camins"};
+  static const std::vector<std::string> names{"pangki", "cinc-camins", "bagh-chal"};
   return names;
 }
 
@@ -41,6 +42,16 @@ decltype(auto) with_game(const GameChoice& choice, F&& f) {
     const LineCaptureGame game(choice.name == "pangki" ? pangki_rules() : cinc_camins_rules(), lines);
     return f(game);
   }
+  if (choice.name == "bagh-chal") {
+    BaghChalRules rules;
+    try {
+      rules = bagh_chal_rules(choice.variant);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    const BaghChalGame game(rules);
+    return f(game);
+  }
   std::string known;
   for (const auto& n : game_names()) known += (known.empty() ? "" : ", ") + n;
   throw UsageError("unknown game '" + choice.name + "' (known games: " + known + ")");
@@ -49,7 +60,7 @@ decltype(auto) with_game(const GameChoice& choice, F&& f) {
 // The options every command that takes a game shares.
 inline void add_game_options(po::options_description& o, GameChoice& choice) {
   o.add_options()("variant", po::value(&choice.variant)->default_value("default"),
-                  "rules variant (pangki, cinc-camins: default or arrival)");
+                  "rules variant (pangki, cinc-camins: default or arrival; bagh-chal: default, 4x4, 3x3, nodiag, 4x4-nodiag, 3x3-nodiag)");
 }
 
 inline void add_dir_option(po::options_description& o, std::filesystem::path& dir) {

@@ -37,6 +37,35 @@ void describe(const LineCaptureGame& game) {
             << with_commas(slots) << "\n\n";
 }
 
+void describe(const BaghChalGame& game) {
+  const auto& r = game.rules();
+  std::cout << game.name() << ": " << r.size << "x" << r.size << " points" << (r.diagonals ? " with" : " without")
+            << " diagonals, 4 tigers, " << r.goats << " goats in hand, the tigers win at " << r.target
+            << " captures; start " << game.format(game.start()) << "\n";
+  std::cout << "  tiers are h(goats in hand)-c(goats captured)-(g|t to move); classes differ under the "
+            << game.symmetry_count() << " board symmetries\n  that keep every line and jump; slots are what a "
+            << "tablebase stores (one a class, plus a few aliases)\n";
+  struct Sum {
+    std::uint64_t positions = 0, classes = 0, slots = 0, tiers = 0;
+  } sliding, placement;
+  auto row = [](const std::string& what, const Sum& s) {
+    std::cout << "  " << std::left << std::setw(34) << what << std::right << "  positions " << std::setw(15)
+              << with_commas(s.positions) << "  classes " << std::setw(13) << with_commas(s.classes) << "  slots "
+              << std::setw(13) << with_commas(s.slots) << "\n";
+  };
+  for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+    const Sum tier{game.tier_positions(t), game.class_count(t), game.tier_size(t), 1};
+    Sum& phase = game.goats_in_hand(t) == 0 ? sliding : placement;
+    phase.positions += tier.positions, phase.classes += tier.classes, phase.slots += tier.slots, ++phase.tiers;
+    if (game.goats_in_hand(t) == 0) row("tier " + game.tier_name(t), tier);
+  }
+  row("sliding phase (" + std::to_string(sliding.tiers) + " tiers above)", sliding);
+  row("placement phase (" + std::to_string(placement.tiers) + " tiers)", placement);
+  row("total", {sliding.positions + placement.positions, sliding.classes + placement.classes,
+                sliding.slots + placement.slots, sliding.tiers + placement.tiers});
+  std::cout << "\n";
+}
+
 }  // namespace
 
 int run_games(int argc, char** argv) {

@@ -11,8 +11,9 @@ namespace rtb::cli {
 namespace {
 
 template <class G>
-std::function<bool(std::uint32_t)> tier_filter(const G& game, const std::string& tiers, int max_pieces) {
-  if (tiers.empty() && max_pieces < 0) return {};
+std::function<bool(std::uint32_t)> tier_filter(const G& game, const std::string& tiers, int max_pieces,
+                                               int max_in_hand) {
+  if (tiers.empty() && max_pieces < 0 && max_in_hand < 0) return {};
   std::set<std::uint32_t> chosen;
   if (!tiers.empty()) {
     std::stringstream list(tiers);
@@ -32,6 +33,14 @@ std::function<bool(std::uint32_t)> tier_filter(const G& game, const std::string&
       throw UsageError("--max-pieces does not apply to " + game.name());
     }
   }
+  if (max_in_hand >= 0) {
+    if constexpr (requires { game.goats_in_hand(0u); }) {
+      for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+        if (game.goats_in_hand(t) <= max_in_hand) chosen.insert(t);
+    } else {
+      throw UsageError("--max-in-hand does not apply to " + game.name());
+    }
+  }
   return [chosen](std::uint32_t t) { return chosen.count(t) > 0; };
 }
 
@@ -41,7 +50,7 @@ int run_generate(int argc, char** argv) {
   GameChoice choice;
   GenerateOptions options;
   std::string tiers;
-  int max_pieces = -1;
+  int max_pieces = -1, max_in_hand = -1;
   options.threads = default_threads();
   po::options_description o("options");
   add_game_options(o, choice);
@@ -50,13 +59,14 @@ int run_generate(int argc, char** argv) {
       "quiet,q", po::bool_switch(&options.quiet), "no progress line")(
       "tiers", po::value(&tiers), "solve only these tiers (comma-separated names, e.g. 3-3) and what they capture into")(
       "max-pieces", po::value(&max_pieces), "solve only tiers with at most this many pieces a side")(
+      "max-in-hand", po::value(&max_in_hand), "bagh-chal: solve only tiers with at most this many goats in hand")(
       "zstd-level", po::value(&options.write.zstd_level)->default_value(options.write.zstd_level), "zstd level of the files")(
       "block-size", po::value(&options.write.block_size)->default_value(options.write.block_size), "positions per compressed block");
   if (!parse_command(argc, argv, "rtb generate GAME [--dir DIR] [--threads N]", o, {{"game", &choice.name}})) return 0;
   if (options.threads < 1) throw UsageError("--threads must be at least 1");
   if (options.write.block_size < 1) throw UsageError("--block-size must be at least 1");
   return with_game(choice, [&](const auto& game) {
-    options.wanted = tier_filter(game, tiers, max_pieces);
+    options.wanted = tier_filter(game, tiers, max_pieces, max_in_hand);
     const GenerateReport report = generate(game, options);
     std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
               << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in "
