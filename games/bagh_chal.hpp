@@ -83,6 +83,10 @@ class BaghChalGame {
     return tier_ids_[(captured * (rules_.goats + 1) + in_hand) * 2 + static_cast<int>(side)];
   }
   int goats_in_hand(TierId t) const { return tiers_[t].in_hand; }
+  // What `rtb generate` solves when no tiers are named: everything on the
+  // small boards, the sliding phase alone on 5x5, whose placement phase
+  // (33 billion classes) is searched at query time instead.
+  bool solved_by_default(TierId t) const { return rules_.size < 5 || goats_in_hand(t) == 0; }
   int goats_captured(TierId t) const { return tiers_[t].captured; }
   BaghChalSide side_to_move(TierId t) const { return tiers_[t].side; }
   int goats_on_board(TierId t) const { return rules_.goats - goats_in_hand(t) - goats_captured(t); }

@@ -6,6 +6,7 @@
 #include "solver/tier_stats.hpp"
 #include "tools/cli.hpp"
 #include "tools/tier_loading.hpp"
+#include "tools/tier_selection.hpp"
 
 namespace rtb::cli {
 
@@ -14,9 +15,11 @@ int run_stats(int argc, char** argv) {
   std::filesystem::path dir;
   bool json = false;
   int threads = default_threads();
+  TierSelection selection;
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dir);
+  add_tier_selection_options(o, selection);
   o.add_options()("json", po::bool_switch(&json), "print one JSON object")(
       "threads", po::value(&threads)->default_value(threads), "threads");
   if (!parse_command(argc, argv, "rtb stats GAME [--dir DIR] [--json]", o, {{"game", &choice.name}})) return 0;
@@ -25,7 +28,9 @@ int run_stats(int argc, char** argv) {
     TierStats total;
     if (!json)
       std::cout << "tier        win        loss        draw   (classes: win loss draw)   longest win\n";
+    const std::vector<bool> selected = selected_tiers(game, selection);
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+      if (!selected[t]) continue;
       const std::vector<Value> values = load_tier(game, dir, t);
       const TierStats s = tier_stats(game, t, values, threads);
       total.add(s);

@@ -1,0 +1,66 @@
+#pragma once
+// Which tiers a command works on: --tiers, --max-pieces, --max-in-hand, or
+// by default the game's default set (every tier, except where a game is too
+// big to tabulate whole: Bagh-Chal 5x5 stops at the sliding phase).
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tools/cli.hpp"
+
+namespace rtb::cli {
+
+struct TierSelection {
+  std::string tiers;
+  int max_pieces = -1;
+  int max_in_hand = -1;
+};
+
+inline void add_tier_selection_options(po::options_description& o, TierSelection& s) {
+  o.add_options()("tiers", po::value(&s.tiers), "only these tiers (comma-separated names, e.g. 3-3; see rtb games)")(
+      "max-pieces", po::value(&s.max_pieces), "pangki, cinc-camins: only tiers with at most this many pieces a side")(
+      "max-in-hand", po::value(&s.max_in_hand), "bagh-chal: only tiers with at most this many goats in hand");
+}
+
+// selected[t] for every tier t of the game.
+template <class G>
+std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
+  std::vector<bool> selected(game.tier_count(), false);
+  if (s.tiers.empty() && s.max_pieces < 0 && s.max_in_hand < 0) {
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+      if constexpr (requires { game.solved_by_default(t); }) selected[t] = game.solved_by_default(t);
+      else selected[t] = true;
+    }
+    return selected;
+  }
+  if (!s.tiers.empty()) {
+    std::stringstream list(s.tiers);
+    std::string name;
+    while (std::getline(list, name, ',')) {
+      std::uint32_t t = 0;
+      while (t < game.tier_count() && game.tier_name(t) != name) ++t;
+      if (t == game.tier_count()) throw UsageError("no tier '" + name + "' in " + game.name() + " (see rtb games)");
+      selected[t] = true;
+    }
+  }
+  if (s.max_pieces >= 0) {
+    if constexpr (requires { game.mover_pieces(0u); }) {
+      for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+        if (game.mover_pieces(t) <= s.max_pieces && game.other_pieces(t) <= s.max_pieces) selected[t] = true;
+    } else {
+      throw UsageError("--max-pieces does not apply to " + game.name());
+    }
+  }
+  if (s.max_in_hand >= 0) {
+    if constexpr (requires { game.goats_in_hand(0u); }) {
+      for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+        if (game.goats_in_hand(t) <= s.max_in_hand) selected[t] = true;
+    } else {
+      throw UsageError("--max-in-hand does not apply to " + game.name());
+    }
+  }
+  return selected;
+}
+
+}  // namespace rtb::cli
