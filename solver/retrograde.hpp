@@ -46,6 +46,11 @@ class GroupSolver {
       : game_(game), tiers_(std::move(tiers)), solved_(solved), threads_(std::max(1, threads)), progress_(progress) {
     local_of_tier_.assign(game_.tier_count(), -1);
     for (std::size_t k = 0; k < tiers_.size(); ++k) local_of_tier_[tiers_[k]] = static_cast<int>(k);
+    // A lone tier that no move leads back into (Bagh-Chal's placement tiers)
+    // is solved in one pass from the tiers below: no counters, no levels.
+    const auto own_successors = game_.tier_successors(tiers_.front());
+    single_pass_ = tiers_.size() == 1 &&
+                   std::find(own_successors.begin(), own_successors.end(), tiers_.front()) == own_successors.end();
     for (TierId t : tiers_)
       for (TierId next : game_.tier_successors(t))
         if (local_of_tier_[next] < 0 && (next >= solved_.size() || solved_[next] == nullptr))
@@ -57,7 +62,7 @@ class GroupSolver {
     states_.resize(tiers_.size());
     for (std::size_t k = 0; k < tiers_.size(); ++k) states_[k].assign(game_.tier_size(tiers_[k]), kUnresolved);
     std::vector<Key> frontier = initialise();
-    for (unsigned level = 0;; ++level) {
+    for (unsigned level = 0; !single_pass_; ++level) {
       if (level < buckets_.size()) {
         resolve_deferred(buckets_[level], level, frontier);
         std::vector<Key>().swap(buckets_[level]);
@@ -175,7 +180,7 @@ class GroupSolver {
     const Key self = key(local, slot);
     if (game_.is_lost(p)) {
       s = make_value(0);
-      lists.resolved.push_back(self);
+      if (!single_pass_) lists.resolved.push_back(self);
       return true;
     }
     Key children[kMaxChildren];
@@ -208,6 +213,15 @@ class GroupSolver {
       else if (is_loss(v)) fastest_win = std::min(fastest_win, distance_of(v) + 1);
       else longest_out_win = std::max(longest_out_win, distance_of(v));
     });
+    if (single_pass_) {
+      // No move stays in the group, so the value is final already.
+      if (distinct > 0) return false;
+      if (!any_move) s = make_value(0);
+      else if (fastest_win != ~0u) s = make_value(fastest_win);
+      else if (blockers > 0) s = kDraw;
+      else s = make_value(longest_out_win + 1);
+      return longest_out_win < kMaxDistance;
+    }
     if (!any_move) {  // no legal move: the side to move has lost
       s = make_value(0);
       lists.resolved.push_back(self);
@@ -339,6 +353,7 @@ class GroupSolver {
   std::vector<int> local_of_tier_;
   std::vector<std::vector<std::uint16_t>> states_;
   std::vector<std::vector<Key>> buckets_;
+  bool single_pass_ = false;
   std::atomic<bool> too_many_{false};
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;
