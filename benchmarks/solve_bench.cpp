@@ -13,8 +13,7 @@
 #include <vector>
 
 #include "games/line_capture.hpp"
-#include "solver/generate.hpp"
-#include "solver/retrograde.hpp"
+#include "solver/solve_in_memory.hpp"
 
 namespace {
 
@@ -31,30 +30,18 @@ struct Run {
 };
 
 Run solve_all(const rtb::LineCaptureGame& game, int max_pieces, int threads) {
-  using namespace rtb;
-  const auto groups = game_solve_order(game);
-  const auto needed = needed_groups(groups, game.tier_count(), [&](std::uint32_t t) {
-    return game.mover_pieces(t) <= max_pieces && game.other_pieces(t) <= max_pieces;
-  });
+  auto wanted = [&](std::uint32_t t) { return game.mover_pieces(t) <= max_pieces && game.other_pieces(t) <= max_pieces; };
   Run run;
-  run.values.resize(game.tier_count());
-  SolvedTierValues solved(game.tier_count(), nullptr);
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    if (!needed[g]) continue;
-    GroupSolver<LineCaptureGame> solver(game, groups[g].tiers, solved, threads);
-    auto values = solver.solve();
-    for (std::size_t k = 0; k < groups[g].tiers.size(); ++k) {
-      const auto t = groups[g].tiers[k];
-      run.slots += game.tier_size(t);
-      run.positions += game.tier_positions(t);
-      run.values[t] = std::move(values[k]);
-      solved[t] = run.values[t].data();
-    }
-  }
+  run.values = rtb::solve_in_memory(game, threads, wanted);
   run.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.cpu = cpu_seconds() - cpu_start;
+  for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+    if (run.values[t].empty()) continue;
+    run.slots += game.tier_size(t);
+    run.positions += game.tier_positions(t);
+  }
   return run;
 }
 

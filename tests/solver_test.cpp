@@ -14,6 +14,7 @@
 
 #include "games/line_capture.hpp"
 #include "solver/generate.hpp"
+#include "solver/solve_in_memory.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/tier_graph.hpp"
 #include "solver/tier_stats.hpp"
@@ -180,16 +181,7 @@ TEST(FullPangki, DefaultVariantEveryValueFollowsFromItsSuccessors) {
 // Pangki God's figures (RULES.md) for the arrival variant.
 TEST(FullPangki, ArrivalVariantMatchesPangkiGod) {
   const LineCaptureGame game = pangki(CaptureLines::Arrival);
-  std::vector<std::vector<Value>> values(game.tier_count());
-  SolvedTierValues solved(game.tier_count(), nullptr);
-  for (const TierGroup& group : game_solve_order(game)) {
-    GroupSolver<LineCaptureGame> solver(game, group.tiers, solved, 2);
-    auto result = solver.solve();
-    for (std::size_t k = 0; k < group.tiers.size(); ++k) {
-      values[group.tiers[k]] = std::move(result[k]);
-      solved[group.tiers[k]] = values[group.tiers[k]].data();
-    }
-  }
+  const std::vector<std::vector<Value>> values = solve_in_memory(game, 2);
 
   TierStats total;
   for (Tier t = 0; t < game.tier_count(); ++t) total.add(tier_stats(game, t, values[t], 2));
@@ -213,6 +205,8 @@ TEST(FullPangki, ArrivalVariantMatchesPangkiGod) {
   EXPECT_EQ(after, expected);
 
   // The whole table also satisfies the one-step condition.
+  SolvedTierValues solved(game.tier_count(), nullptr);
+  for (Tier t = 0; t < game.tier_count(); ++t) solved[t] = values[t].data();
   for (Tier t = 0; t < game.tier_count(); ++t)
     EXPECT_EQ(check_tier(game, t, solved, 2).wrong, 0u) << "tier " << game.tier_name(t);
 }

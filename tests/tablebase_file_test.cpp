@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "tests/file_bytes.hpp"
 #include "tablebases/checksum.hpp"
 #include "tablebases/tier_file.hpp"
 
@@ -22,17 +23,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using Bytes = std::vector<char>;
+using test_files::Bytes;
 
-Bytes read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return Bytes(std::istreambuf_iterator<char>(in), {});
-}
-
-void write_bytes(const fs::path& p, const Bytes& b) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out.write(b.data(), static_cast<std::streamsize>(b.size()));
-}
+using test_files::read_bytes;
+using test_files::write_bytes;
 
 std::uint32_t get_u32(const Bytes& b, std::size_t at) {
   std::uint32_t v = 0;

@@ -25,8 +25,10 @@
 #include <thread>
 #include <vector>
 
+#include "tests/file_bytes.hpp"
 #include "games/line_capture.hpp"
 #include "solver/generate.hpp"
+#include "solver/solve_in_memory.hpp"
 #include "solver/retrograde.hpp"
 #include "tablebases/tier_file.hpp"
 
@@ -38,20 +40,13 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 using Tier = LineCaptureGame::TierId;
-using Bytes = std::vector<char>;
+using test_files::Bytes;
 
 const fs::path kRtb = RTB_BINARY;
 const fs::path kWork = RTB_TEST_WORK_DIR;
 
-Bytes read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return Bytes(std::istreambuf_iterator<char>(in), {});
-}
-
-void write_bytes(const fs::path& p, const Bytes& b) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out.write(b.data(), static_cast<std::streamsize>(b.size()));
-}
+using test_files::read_bytes;
+using test_files::write_bytes;
 
 std::string read_text(const fs::path& p) {
   const Bytes b = read_bytes(p);
@@ -178,16 +173,7 @@ void copy_dir(const fs::path& from, const fs::path& to) {
 TEST(GeneratedFiles, WriteThenReadGivesBackEveryValue) {
   const LineCaptureGame& game = pangki();
   // The engine in memory, group by group.
-  std::vector<std::vector<Value>> values(game.tier_count());
-  SolvedTierValues solved(game.tier_count(), nullptr);
-  for (const TierGroup& group : game_solve_order(game)) {
-    GroupSolver<LineCaptureGame> solver(game, group.tiers, solved, 2);
-    auto result = solver.solve();
-    for (std::size_t k = 0; k < group.tiers.size(); ++k) {
-      values[group.tiers[k]] = std::move(result[k]);
-      solved[group.tiers[k]] = values[group.tiers[k]].data();
-    }
-  }
+  const std::vector<std::vector<Value>> values = solve_in_memory(game, 2);
   const fs::path dir = clean_pangki_dir();
   Prober prober(dir, game.name(), game.variant());
   std::mt19937_64 rng(12345);

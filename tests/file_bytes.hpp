@@ -1,0 +1,22 @@
+#pragma once
+// Whole files as bytes, for tests that damage tablebase files on purpose.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+namespace rtb::test_files {
+
+using Bytes = std::vector<char>;
+
+inline Bytes read_bytes(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return Bytes(std::istreambuf_iterator<char>(in), {});
+}
+
+inline void write_bytes(const std::filesystem::path& p, const Bytes& b) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out.write(b.data(), static_cast<std::streamsize>(b.size()));
+}
+
+}  // namespace rtb::test_files
