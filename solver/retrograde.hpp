@@ -16,7 +16,8 @@
 // longest of its children's wins. Moves that leave the group were folded in
 // at the start; a win or loss they imply at a later level waits in a bucket
 // for that level. The walk goes backwards through predecessors only; the
-// whole group is scanned just twice (set-up and clean-up).
+// whole group is scanned just twice (set-up and clean-up). A lone tier that
+// no move re-enters needs no walk at all: set-up writes its final values.
 #include <omp.h>
 
 #include <algorithm>
