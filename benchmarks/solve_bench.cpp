@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "games/line_capture.hpp"
+#include "solver/openmp_wait.hpp"
 #include "solver/solve_in_memory.hpp"
 
 namespace {
@@ -48,6 +49,7 @@ Run solve_all(const rtb::LineCaptureGame& game, int max_pieces, int threads) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  rtb::use_passive_openmp_wait(argv);
   std::string name = argc > 1 ? argv[1] : "pangki", variant = "default", thread_list = "1,2";
   int max_pieces = 99;
   for (int i = 2; i + 1 < argc; i += 2) {

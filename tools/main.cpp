@@ -4,6 +4,7 @@
 #include <map>
 #include <string>
 
+#include "solver/openmp_wait.hpp"
 #include "tablebases/tier_file.hpp"
 #include "tools/cli.hpp"
 
@@ -35,6 +36,7 @@ void print_overview(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  rtb::use_passive_openmp_wait(argv);
   if (argc < 2) {
     print_overview(std::cerr);
     return 2;
