@@ -99,7 +99,7 @@ bool tier_file_is_complete(const std::filesystem::path& path, const TierInfo& ex
 // block is verified when it is first decompressed. value() is thread-safe.
 class TierFile {
  public:
-  static constexpr std::size_t kDefaultCacheBlocks = 8;
+  static constexpr std::size_t kDefaultCacheBlocks = 64;  // 2 MB a file at 16K-position blocks
 
   // Opens and checks the identity against expected.
   TierFile(const std::filesystem::path& path, const TierInfo& expected,
