@@ -1,5 +1,7 @@
 #include "games/bagh_chal.hpp"
 
+#include "games/board_text.hpp"
+
 #include <charconv>
 #include <stdexcept>
 
@@ -137,7 +139,9 @@ BaghChalPosition BaghChalGame::start() const {
 }
 
 std::string BaghChalGame::square_name(int square) const {
-  return std::string(1, static_cast<char>('a' + square % rules_.size)) + std::to_string(square / rules_.size + 1);
+  std::string name(1, static_cast<char>('a' + square % rules_.size));
+  name += std::to_string(square / rules_.size + 1);  // appended, not added: GCC 12 warns falsely on + here
+  return name;
 }
 
 std::string BaghChalGame::move_text(const Move& m) const {
@@ -152,24 +156,14 @@ BaghChalPosition BaghChalGame::parse(std::string_view text) const {
   };
   Position p;
   std::size_t at = 0;
-  for (int row = 0; row < n; ++row) {  // row 0 is the top rank
-    if (row > 0) {
-      if (at >= text.size() || text[at] != '/')
-        fail("expected " + std::to_string(n) + " ranks of " + std::to_string(n) + " points separated by '/'");
-      ++at;
-    }
-    int file = 0;
-    while (at < text.size() && text[at] != '/' && text[at] != ' ') {
-      const char c = text[at++];
-      if (file >= n) fail("rank " + std::to_string(n - row) + " has more than " + std::to_string(n) + " points");
-      const int square = (n - 1 - row) * n + file++;
-      if (c == 'T') p.tigers |= bit(square);
-      else if (c == 'G') p.goats |= bit(square);
-      else if (c != '.') fail(std::string("unknown character '") + c + "' (use T, G or .)");
-    }
-    if (file != n) fail("rank " + std::to_string(n - row) + " has " + std::to_string(file) + " points, expected " + std::to_string(n));
+  try {
+    const BoardText board = parse_board(text, n, "TG", "point");
+    p.tigers = board.pieces[0];
+    p.goats = board.pieces[1];
+    at = board.end;
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
   }
-  if (at < text.size() && text[at] == '/') fail("more than " + std::to_string(n) + " ranks");
   if (count(p.tigers) != kTigers) fail("expected 4 tigers, found " + std::to_string(count(p.tigers)));
   if (at >= text.size() || text[at] != ' ') fail("missing side to move (' g' or ' t' after the board)");
   if (++at >= text.size()) fail("missing side to move ('g' or 't')");
@@ -201,15 +195,7 @@ BaghChalPosition BaghChalGame::parse(std::string_view text) const {
 }
 
 std::string BaghChalGame::format(const Position& p) const {
-  const int n = rules_.size;
-  std::string out;
-  for (int row = 0; row < n; ++row) {
-    if (row > 0) out += '/';
-    for (int file = 0; file < n; ++file) {
-      const int square = (n - 1 - row) * n + file;
-      out += (p.tigers & bit(square)) ? 'T' : (p.goats & bit(square)) ? 'G' : '.';
-    }
-  }
+  std::string out = format_board(rules_.size, "TG", p.tigers, p.goats);
   out += p.to_move == BaghChalSide::Goats ? " g " : " t ";
   out += std::to_string(p.goats_in_hand);
   return out;

@@ -1,5 +1,7 @@
 #include "games/line_capture.hpp"
 
+#include "games/board_text.hpp"
+
 #include <stdexcept>
 
 namespace rtb {
@@ -82,7 +84,9 @@ std::vector<LineCaptureGame::TierId> LineCaptureGame::tier_successors(TierId t) 
 
 std::string LineCaptureGame::square_name(int square) const {
   const int w = rules_.width;
-  return std::string(1, static_cast<char>('a' + square % w)) + std::to_string(square / w + 1);
+  std::string name(1, static_cast<char>('a' + square % w));
+  name += std::to_string(square / w + 1);  // appended, not added: GCC 12 warns falsely on + here
+  return name;
 }
 
 std::string LineCaptureGame::move_text(const Move& m) const {
@@ -96,24 +100,14 @@ LineCapturePosition LineCaptureGame::parse(std::string_view text) const {
   };
   Bitboard black = 0, white = 0;
   std::size_t at = 0;
-  for (int row = 0; row < w; ++row) {  // row 0 is the top rank
-    if (row > 0) {
-      if (at >= text.size() || text[at] != '/')
-        fail("expected " + std::to_string(w) + " ranks of " + std::to_string(w) + " squares separated by '/'");
-      ++at;
-    }
-    int file = 0;
-    while (at < text.size() && text[at] != '/' && text[at] != ' ') {
-      const char c = text[at++];
-      if (file >= w) fail("rank " + std::to_string(w - row) + " has more than " + std::to_string(w) + " squares");
-      const int square = (w - 1 - row) * w + file++;
-      if (c == 'b') black |= bit(square);
-      else if (c == 'w') white |= bit(square);
-      else if (c != '.') fail(std::string("unknown character '") + c + "' (use b, w or .)");
-    }
-    if (file != w) fail("rank " + std::to_string(w - row) + " has " + std::to_string(file) + " squares, expected " + std::to_string(w));
+  try {
+    const BoardText board = parse_board(text, w, "bw", "square");
+    black = board.pieces[0];
+    white = board.pieces[1];
+    at = board.end;
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
   }
-  if (at < text.size() && text[at] == '/') fail("more than " + std::to_string(w) + " ranks");
   if (at >= text.size() || text[at] != ' ') fail("missing side to move (' b' or ' w' after the board)");
   ++at;
   if (at >= text.size()) fail("missing side to move ('b' or 'w')");
@@ -131,17 +125,9 @@ LineCapturePosition LineCaptureGame::parse(std::string_view text) const {
 }
 
 std::string LineCaptureGame::format(const Position& p) const {
-  const int w = rules_.width;
   const Bitboard black = p.white_to_move ? p.theirs : p.mine;
   const Bitboard white = p.white_to_move ? p.mine : p.theirs;
-  std::string out;
-  for (int row = 0; row < w; ++row) {
-    if (row > 0) out += '/';
-    for (int file = 0; file < w; ++file) {
-      const int square = (w - 1 - row) * w + file;
-      out += (black & bit(square)) ? 'b' : (white & bit(square)) ? 'w' : '.';
-    }
-  }
+  std::string out = format_board(rules_.width, "bw", black, white);
   out += p.white_to_move ? " w" : " b";
   return out;
 }
