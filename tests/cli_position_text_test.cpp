@@ -51,8 +51,16 @@ Outcome rtb(const std::vector<std::string>& args) {
   const fs::path out = dir / ("out" + std::to_string(calls)), err = dir / ("err" + std::to_string(calls));
   ++calls;
   std::string command = quoted(RTB_BINARY);
-  for (const std::string& a : args) command += " " + quoted(a);
-  command += " >" + quoted(out.string()) + " 2>" + quoted(err.string()) + " </dev/null";
+  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on " " + temporary.
+  for (const std::string& a : args) {
+    command += ' ';
+    command += quoted(a);
+  }
+  command += " >";
+  command += quoted(out.string());
+  command += " 2>";
+  command += quoted(err.string());
+  command += " </dev/null";
   const int status = std::system(command.c_str());
   Outcome r;
   r.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
