@@ -71,7 +71,9 @@ inline std::string to_text(const Board& b) {
 }
 
 inline std::string square_name(int file, int rank) {
-  return std::string(1, static_cast<char>('a' + file)) + std::to_string(rank + 1);
+  std::string name(1, static_cast<char>('a' + file));
+  name += std::to_string(rank + 1);  // appended: GCC 12 warns falsely on adding two temporaries
+  return name;
 }
 
 inline int pieces(const Board& b, char colour) {
