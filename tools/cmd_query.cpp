@@ -17,6 +17,7 @@
 #include "solver/one_step.hpp"
 #include "solver/search.hpp"
 #include "tools/cli.hpp"
+#include "tools/tier_loading.hpp"
 
 namespace rtb::cli {
 
@@ -110,9 +111,7 @@ class Oracle {
 
   std::runtime_error missing_file(std::uint32_t tier, const std::string& generate_options) const {
     return std::runtime_error(std::string(MissingTablebase(tier_file_path(game_, prober_.dir(), tier)).what()) +
-                              "; generate it with: rtb generate " + game_.name() +
-                              (game_.variant() == "default" ? "" : " --variant " + game_.variant()) +
-                              generate_options + " --dir " + prober_.dir().string());
+                              "; generate it with: " + generate_command(game_, prober_.dir(), generate_options));
   }
 
   // Every line of the placement phase ends in the sliding phase, which

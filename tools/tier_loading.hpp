@@ -2,6 +2,7 @@
 // Reading whole tiers for the commands that look at every value (stats,
 // verify), with the message a user needs when a file is missing.
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "solver/generate.hpp"
@@ -9,13 +10,20 @@
 
 namespace rtb::cli {
 
+// The command that writes a game's missing files, for error messages;
+// `options` (e.g. " --max-in-hand 0") goes before --dir.
+template <class G>
+std::string generate_command(const G& game, const std::filesystem::path& dir, const std::string& options = "") {
+  return "rtb generate " + game.name() + (game.variant() == "default" ? "" : " --variant " + game.variant()) +
+         options + " --dir " + dir.string();
+}
+
 template <class G>
 std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, std::uint32_t tier) {
   const auto path = tier_file_path(game, dir, tier);
   if (!std::filesystem::exists(path))
-    throw std::runtime_error("missing tablebase file " + path.string() + "; generate it with: rtb generate " +
-                             game.name() + (game.variant() == "default" ? "" : " --variant " + game.variant()) +
-                             " --dir " + dir.string());
+    throw std::runtime_error("missing tablebase file " + path.string() + "; generate it with: " +
+                             generate_command(game, dir));
   return read_tier_file(path, tier_info(game, tier));
 }
 
