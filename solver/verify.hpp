@@ -29,13 +29,14 @@ TierCheck check_tier(const G& game, typename G::TierId tier, const SolvedTierVal
   const std::int64_t size = static_cast<std::int64_t>(game.tier_size(tier));
   std::atomic<std::uint64_t> wrong{0};
   std::uint64_t first = ~std::uint64_t{0};
-#pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 4096) reduction(min : first)
-  for (std::int64_t i = 0; i < size; ++i) {
-    const auto p = game.position(tier, static_cast<std::uint64_t>(i));
-    const Value expected = value_from_children(game, p, [&](const typename G::Position& child) {
+  auto expected_at = [&](std::uint64_t slot) {
+    return value_from_children(game, game.position(tier, slot), [&](const typename G::Position& child) {
       return values[game.tier_of(child)][game.index(child)];
     });
-    if (expected != own[i]) {
+  };
+#pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 4096) reduction(min : first)
+  for (std::int64_t i = 0; i < size; ++i) {
+    if (expected_at(static_cast<std::uint64_t>(i)) != own[i]) {
       wrong.fetch_add(1, std::memory_order_relaxed);
       first = std::min(first, static_cast<std::uint64_t>(i));
     }
@@ -46,10 +47,7 @@ TierCheck check_tier(const G& game, typename G::TierId tier, const SolvedTierVal
   if (check.wrong) {
     check.first_wrong_slot = first;
     check.stored = own[first];
-    const auto p = game.position(tier, first);
-    check.expected = value_from_children(game, p, [&](const typename G::Position& child) {
-      return values[game.tier_of(child)][game.index(child)];
-    });
+    check.expected = expected_at(first);
   }
   return check;
 }
