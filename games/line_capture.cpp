@@ -24,25 +24,28 @@ LineCaptureGame::LineCaptureGame(LineCaptureRules rules, CaptureLines lines)
     if (rank > 0) neighbours_[s] |= bit(s - w);
     if (rank < w - 1) neighbours_[s] |= bit(s + w);
   }
-  // Lines 0..w-1 are the ranks, w..2w-1 the files; a line's squares in order.
+  // Lines 0..w-1 are the ranks, w..2w-1 the files. A line's squares, taken
+  // in increasing order, are its squares in order along the line.
   for (int line = 0; line < 2 * w; ++line) {
-    std::vector<int> squares;
-    for (int k = 0; k < w; ++k) squares.push_back(line < w ? line * w + k : k * w + (line - w));
     Bitboard mask = 0;
-    for (int s : squares) mask |= bit(s);
+    for (int k = 0; k < w; ++k) mask |= bit(line < w ? line * w + k : k * w + (line - w));
     line_masks_.push_back(mask);
-    std::vector<Window> windows;
-    for (int k = 0; k + 2 < w; ++k) {
-      Window win;
-      win.low = bit(squares[k]);
-      win.high = bit(squares[k + 2]);
-      const Bitboard middle = bit(squares[k + 1]);
-      win.squares = win.low | middle | win.high;
-      win.low_pair = win.low | middle;    // mover-mover-enemy: the high one is taken
-      win.high_pair = middle | win.high;  // enemy-mover-mover: the low one is taken
-      windows.push_back(win);
+  }
+  // RULES.md: a line captures when it holds exactly three pieces, side by
+  // side, two of the mover's next to one of the opponent's at an end; that
+  // one is taken. Patterns are w-bit sets of positions along the line.
+  line_captures_.assign(std::size_t{1} << (2 * w), 0);
+  for (Bitboard mover = 0; mover < bit(w); ++mover) {
+    for (Bitboard other = 0; other < bit(w); ++other) {
+      if ((mover & other) || count(mover | other) != 3) continue;
+      const Bitboard three = mover | other;
+      const int low = lowest_square(three);
+      if (three != (Bitboard{7} << low)) continue;  // not side by side
+      std::uint8_t taken = 0;
+      if (other == bit(low + 2)) taken = static_cast<std::uint8_t>(other);  // mover, mover, opponent
+      if (other == bit(low)) taken = static_cast<std::uint8_t>(other);      // opponent, mover, mover
+      line_captures_[mover << w | other] = taken;
     }
-    windows_.push_back(windows);
   }
   auto rank_line = [](int s, int width) { return static_cast<std::uint8_t>(s / width); };
   auto file_line = [](int s, int width) { return static_cast<std::uint8_t>(width + s % width); };

@@ -151,20 +151,16 @@ class LineCaptureGame {
   }
 
   // Pieces of `theirs` captured by the mover's step from -> to; `mine_after`
-  // is the mover's pieces after the step.
+  // is the mover's pieces after the step. Each line's verdict depends only on
+  // which of its squares hold the mover's pieces and which the opponent's,
+  // so it is one lookup in a table indexed by those two patterns.
   Bitboard captures(Bitboard mine_after, Bitboard theirs, int from, int to) const {
-    const Bitboard occupied = mine_after | theirs;
     Bitboard captured = 0;
     for (const std::uint8_t line : move_lines_[from * squares_ + to]) {
       if (line == kNoLine) break;
-      const Bitboard in_line = occupied & line_masks_[line];
-      for (const Window& w : windows_[line]) {
-        if (in_line != w.squares) continue;
-        const Bitboard movers = mine_after & w.squares;
-        if (movers == w.low_pair) captured |= w.high;
-        else if (movers == w.high_pair) captured |= w.low;
-        break;
-      }
+      const Bitboard mask = line_masks_[line];
+      const Bitboard taken = line_captures_[squeeze(mine_after, mask) << rules_.width | squeeze(theirs, mask)];
+      if (taken) captured |= spread(taken, mask);
     }
     return captured;
   }
@@ -180,10 +176,6 @@ class LineCaptureGame {
 
  private:
   static constexpr std::uint8_t kNoLine = 0xFF;
-  // Three consecutive squares of a line: low, middle, high.
-  struct Window {
-    Bitboard squares = 0, low = 0, high = 0, low_pair = 0, high_pair = 0;
-  };
   int lowest_count() const { return rules_.lost_at + 1; }
 
   LineCaptureRules rules_;
@@ -193,7 +185,9 @@ class LineCaptureGame {
   Bitboard all_squares_;
   std::vector<Bitboard> neighbours_;                      // orthogonal, by square
   std::vector<Bitboard> line_masks_;                      // ranks then files
-  std::vector<std::vector<Window>> windows_;              // by line
+  // By (mover's pattern << width | opponent's pattern) along a line: the
+  // opponent's squares of the line that the pattern captures.
+  std::vector<std::uint8_t> line_captures_;
   std::vector<std::array<std::uint8_t, 3>> move_lines_;   // by from * squares + to
   std::vector<SquareMap> maps_;
   std::vector<std::unique_ptr<TwoSetIndexer>> indexers_;  // by tier
