@@ -63,11 +63,26 @@ TwoSetIndexer::TwoSetIndexer(int squares, int first_count, int second_count, std
       if (maps_[g].apply(set) == canonical) to_canonical |= 1u << g;
     class_of_rank_[rank] = {class_of_canonical.at(canonical) << 8 | to_canonical};
   }
+  constexpr std::uint64_t kMostTabledSecondSets = 1 << 17;  // 512 KiB
+  if (second_sets_ <= kMostTabledSecondSets) {
+    second_of_rank_.resize(second_sets_);
+    // Colex order of equal-sized sets is the numeric order of their bitboards,
+    // so each set follows from the one before (Gosper's next-combination).
+    Bitboard set = second_count_ == 0 ? 0 : (~Bitboard{0} >> (kMaxSquares - second_count_));
+    for (std::uint64_t rank = 0; rank < second_sets_; ++rank) {
+      second_of_rank_[rank] = set;
+      if (set == 0) break;
+      const Bitboard low = set & (0u - set), carried = set + low;
+      set = carried | (((carried ^ set) >> 2) / low);
+    }
+  }
 }
 
 std::pair<Bitboard, Bitboard> TwoSetIndexer::sets(std::uint64_t index) const {
   const Bitboard first = first_classes_[index / second_sets_];
-  const Bitboard squeezed = colex_unrank(index % second_sets_, second_count_, squares_ - first_count_);
+  const std::uint64_t second_rank = index % second_sets_;
+  const Bitboard squeezed = second_of_rank_.empty() ? colex_unrank(second_rank, second_count_, squares_ - first_count_)
+                                                    : second_of_rank_[second_rank];
   const Bitboard board = (squares_ == 32) ? ~Bitboard{0} : (bit(squares_) - 1);
   return {first, spread(squeezed, board & ~first)};
 }

@@ -85,6 +85,9 @@ class TwoSetIndexer {
   std::vector<FirstSetClass> class_of_rank_;       // by colex rank of the first set
   std::vector<Bitboard> first_classes_;            // canonical first sets, by class id
   std::vector<std::uint32_t> class_stabilizer_;    // maps fixing the canonical first set
+  // Second sets (squeezed) by rank, so that sets() costs a lookup instead of
+  // the unranking loop; left empty where the table would be large.
+  std::vector<Bitboard> second_of_rank_;
 };
 
 }  // namespace rtb
