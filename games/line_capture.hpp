@@ -150,6 +150,16 @@ class LineCaptureGame {
     for_each_predecessor(p, [&](const Position& pred) { f(tier, indexer.index(waiting, pred.mine)); });
   }
 
+  // All predecessors of p keep p.mine as the side not to move, so their slots
+  // lie in one block (one first-set class) of one tier. The solver gives each
+  // block to one thread: no atomic updates, and the block's words stay in
+  // that thread's cache while it works through the block's positions.
+  std::uint64_t tier_blocks(TierId t) const { return indexers_[t]->first_set_classes(); }
+  std::pair<TierId, std::uint64_t> predecessor_block(const Position& p) const {
+    const TierId tier = tier_id(count(p.theirs), count(p.mine));
+    return {tier, indexers_[tier]->class_of_first_set(p.mine)};
+  }
+
   // Pieces of `theirs` captured by the mover's step from -> to; `mine_after`
   // is the mover's pieces after the step. Each line's verdict depends only on
   // which of its squares hold the mover's pieces and which the opponent's,

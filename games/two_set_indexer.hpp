@@ -54,6 +54,10 @@ class TwoSetIndexer {
     }
     return first.base + best;
   }
+  // Slots come in blocks of consecutive slots, one block per class of first
+  // sets: class_of_first_set(first) is the block of every index(first, ...).
+  std::uint64_t first_set_classes() const { return first_classes_.size(); }
+  std::uint32_t class_of_first_set(Bitboard first) const { return class_of_rank_[colex_rank(first)].class_id(); }
   std::pair<Bitboard, Bitboard> sets(std::uint64_t index) const;
   // Number of distinct positions the slot stands for; 0 for an alias slot.
   std::uint64_t weight(std::uint64_t index) const;

@@ -19,12 +19,14 @@
 // whole group is scanned just twice (set-up and clean-up). A lone tier that
 // no move re-enters needs no walk at all: set-up writes its final values.
 #include <omp.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/game_concept.hpp"
@@ -32,6 +34,15 @@
 #include "solver/value.hpp"
 
 namespace rtb {
+
+// Asks the kernel to back the whole 2 MiB pages inside [data, data + bytes)
+// with huge pages (Linux's transparent huge pages in "madvise" mode).
+inline void advise_huge_pages(void* data, std::size_t bytes) {
+  constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
+  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
+  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice only: errors are harmless
+}
 
 // Values of tiers solved earlier, by tier id; null where a tier is not loaded.
 using SolvedTierValues = std::vector<const Value*>;
@@ -47,6 +58,9 @@ class GroupSolver {
       : game_(game), tiers_(std::move(tiers)), solved_(solved), threads_(std::max(1, threads)), progress_(progress) {
     local_of_tier_.assign(game_.tier_count(), -1);
     for (std::size_t k = 0; k < tiers_.size(); ++k) local_of_tier_[tiers_[k]] = static_cast<int>(k);
+    first_block_.assign(1, 0);
+    if constexpr (kByBlock)
+      for (TierId t : tiers_) first_block_.push_back(first_block_.back() + game_.tier_blocks(t));
     // A lone tier that no move leads back into (Bagh-Chal's placement tiers)
     // is solved in one pass from the tiers below: no counters, no levels.
     const auto own_successors = game_.tier_successors(tiers_.front());
@@ -61,7 +75,13 @@ class GroupSolver {
   // The values of the group's tiers, in the order they were given.
   std::vector<std::vector<Value>> solve() {
     states_.resize(tiers_.size());
-    for (std::size_t k = 0; k < tiers_.size(); ++k) states_[k].assign(game_.tier_size(tiers_[k]), kUnresolved);
+    for (std::size_t k = 0; k < tiers_.size(); ++k) {
+      // Words are reached at random: huge pages spare most TLB misses. The
+      // advice must come before the first touch.
+      states_[k].reserve(game_.tier_size(tiers_[k]));
+      advise_huge_pages(states_[k].data(), states_[k].capacity() * sizeof(std::uint16_t));
+      states_[k].assign(game_.tier_size(tiers_[k]), kUnresolved);
+    }
     std::vector<Key> frontier = initialise();
     for (unsigned level = 0; !single_pass_; ++level) {
       if (level < buckets_.size()) {
@@ -90,6 +110,12 @@ class GroupSolver {
   // tier or a short level costs more than it saves, and on a busy machine
   // the spinning threads take time from others.
   static constexpr std::int64_t kParallelFrom = 8192;
+  // Games that say which block of slots a position's predecessors lie in
+  // get the lock-free, cache-friendly walk (see propagate_by_block).
+  static constexpr bool kByBlock = requires(const G& g, const Position& p, TierId t) {
+    g.predecessor_block(p);
+    g.tier_blocks(t);
+  };
 
   static Key key(std::size_t local, std::uint64_t slot) { return (static_cast<Key>(local) << 40) | slot; }
   static std::size_t local_of(Key k) { return static_cast<std::size_t>(k >> 40); }
@@ -98,7 +124,6 @@ class GroupSolver {
   static std::uint16_t pending(unsigned longest_out_win, unsigned count) {
     return static_cast<std::uint16_t>(0x8000 | (longest_out_win << 7) | count);
   }
-  std::atomic_ref<std::uint16_t> state(Key k) { return std::atomic_ref<std::uint16_t>(states_[local_of(k)][slot_of(k)]); }
 
   // Games that know which slots cannot be aliases spare the check.
   bool may_be_alias(TierId tier, std::uint64_t slot) const {
@@ -260,30 +285,108 @@ class GroupSolver {
   }
 
   std::vector<Key> propagate(const std::vector<Key>& frontier, unsigned level) {
+    if constexpr (kByBlock) return propagate_by_block(frontier, level);
+    else return propagate_shared(frontier, level);
+  }
+
+  // Calls f(key) for each distinct predecessor of the frontier position k.
+  template <class F>
+  void for_each_distinct_predecessor(Key k, F&& f) {
+    const Position p = game_.position(tiers_[local_of(k)], slot_of(k));
+    Key preds[kMaxChildren];
+    int distinct = 0;
+    for_each_predecessor_key(p, [&](const Key pk) {
+      if (std::find(preds, preds + distinct, pk) != preds + distinct) return;
+      if (distinct == kMaxChildren) too_many_ = true;
+      else preds[distinct++] = pk;
+    });
+    for (int j = 0; j < distinct; ++j) f(preds[j]);
+  }
+
+  // Any thread may reach any word: updates are atomic, and each position's
+  // predecessors are prefetched together so that their misses overlap.
+  std::vector<Key> propagate_shared(const std::vector<Key>& frontier, unsigned level) {
     std::vector<Lists> per_thread(threads_);
     const std::int64_t size = static_cast<std::int64_t>(frontier.size());
     const bool frontier_lost = level % 2 == 0;
 #pragma omp parallel for num_threads(threads_) schedule(dynamic, 256) if (size > kParallelFrom / 16)
     for (std::int64_t n = 0; n < size; ++n) {
       Lists& lists = per_thread[omp_get_thread_num()];
-      const Key k = frontier[n];
-      const Position p = game_.position(tiers_[local_of(k)], slot_of(k));
-      // Gather the distinct predecessors first and prefetch their words, so
-      // that their cache misses overlap instead of following one another.
       Key preds[kMaxChildren];
       int distinct = 0;
-      for_each_predecessor_key(p, [&](const Key pk) {
-        if (std::find(preds, preds + distinct, pk) != preds + distinct) return;
-        if (distinct == kMaxChildren) {
-          too_many_ = true;
-        } else {
-          preds[distinct++] = pk;
-          __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
-        }
+      for_each_distinct_predecessor(frontier[n], [&](Key pk) {
+        __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
+        preds[distinct++] = pk;
       });
-      for (int j = 0; j < distinct; ++j) {
-        if (frontier_lost) try_win(preds[j], level + 1, lists);
-        else count_down(preds[j], level, lists);
+      for (int j = 0; j < distinct; ++j) update<true>(preds[j], frontier_lost, level, lists);
+    }
+    if (too_many_) throw std::runtime_error("a position has more predecessors than the solver can hold");
+    std::vector<Key> next;
+    merge(per_thread, next);
+    return next;
+  }
+
+  // The frontier is sorted by the block its predecessors lie in (a counting
+  // sort), and each block goes to one thread, which updates its words with
+  // plain loads and stores while they sit in its cache.
+  std::vector<Key> propagate_by_block(const std::vector<Key>& frontier, unsigned level) {
+    const std::int64_t size = static_cast<std::int64_t>(frontier.size());
+    const bool parallel = size > kParallelFrom / 16;
+    const int team = parallel ? threads_ : 1;
+    const std::uint64_t blocks = first_block_.back();
+    std::vector<std::uint32_t> block_of(frontier.size());
+    std::vector<std::vector<std::uint64_t>> placed(team, std::vector<std::uint64_t>(blocks, 0));
+    std::vector<std::uint64_t> block_start(blocks + 1);
+    std::vector<Key> sorted(frontier.size());
+    std::vector<Lists> per_thread(team);
+    const bool frontier_lost = level % 2 == 0;
+#pragma omp parallel num_threads(team) if (parallel)
+    {
+      const int t = omp_get_thread_num();
+      const std::int64_t begin = size * t / team, end = size * (t + 1) / team;
+      std::vector<std::uint64_t>& at = placed[t];
+      for (std::int64_t n = begin; n < end; ++n) {
+        const Key k = frontier[n];
+        const auto [tier, block] = game_.predecessor_block(game_.position(tiers_[local_of(k)], slot_of(k)));
+        block_of[n] = static_cast<std::uint32_t>(first_block_[local_of_tier_[tier]] + block);
+        ++at[block_of[n]];
+      }
+#pragma omp barrier
+#pragma omp single
+      {
+        std::uint64_t next = 0;
+        for (std::uint64_t b = 0; b < blocks; ++b) {
+          block_start[b] = next;
+          for (auto& counts : placed) next += std::exchange(counts[b], next);
+        }
+        block_start[blocks] = next;
+      }
+      for (std::int64_t n = begin; n < end; ++n) sorted[at[block_of[n]]++] = frontier[n];
+#pragma omp barrier
+      Lists& lists = per_thread[t];
+      // A block's words are still mostly first touches: each position's
+      // predecessors are gathered and prefetched one position ahead of their
+      // updates, so that the misses overlap with the next gathering.
+      Key preds[2][kMaxChildren];
+      int pending_count = 0;
+#pragma omp for schedule(dynamic, 16)
+      for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
+        for (std::uint64_t i = block_start[b]; i < block_start[b + 1]; ++i) {
+          Key* gathered = preds[i & 1];
+          int distinct = 0;
+          for_each_distinct_predecessor(sorted[i], [&](Key pk) {
+            __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
+            gathered[distinct++] = pk;
+          });
+          const Key* waiting = preds[(i & 1) ^ 1];
+          for (int j = 0; j < pending_count; ++j) update<false>(waiting[j], frontier_lost, level, lists);
+          pending_count = distinct;
+        }
+        // The block ends here: its last updates must not wait for another
+        // block, which another thread may take.
+        const Key* waiting = preds[(block_start[b + 1] - 1) & 1];
+        for (int j = 0; j < pending_count; ++j) update<false>(waiting[j], frontier_lost, level, lists);
+        pending_count = 0;
       }
     }
     if (too_many_) throw std::runtime_error("a position has more predecessors than the solver can hold");
@@ -292,41 +395,39 @@ class GroupSolver {
     return next;
   }
 
-  void try_win(Key k, unsigned level, Lists& lists) {
-    auto s = state(k);
-    std::uint16_t old = s.load(std::memory_order_relaxed);
+  // A child of k resolved at `level`: a LOSS (frontier_lost) makes k a WIN at
+  // level + 1; a WIN takes one from k's count.
+  template <bool kShared>
+  void update(Key k, bool frontier_lost, unsigned level, Lists& lists) {
+    std::uint16_t& word = states_[local_of(k)][slot_of(k)];
+    std::uint16_t old = kShared ? std::atomic_ref<std::uint16_t>(word).load(std::memory_order_relaxed) : word;
     while (unresolved(old) && old != kAlias) {
-      if (s.compare_exchange_weak(old, make_value(level), std::memory_order_relaxed)) {
-        lists.resolved.push_back(k);
-        return;
+      const Step step = frontier_lost ? Step{make_value(level + 1), true, 0} : counted_down(old, level);
+      if constexpr (kShared) {
+        if (!std::atomic_ref<std::uint16_t>(word).compare_exchange_weak(old, step.next, std::memory_order_relaxed))
+          continue;
+      } else {
+        word = step.next;
       }
+      if (step.resolves_now) lists.resolved.push_back(k);
+      if (step.defer_to) lists.defer(step.defer_to, k);
+      return;
     }
   }
 
-  // A child of k became a WIN at `level` for the opponent.
-  void count_down(Key k, unsigned level, Lists& lists) {
-    auto s = state(k);
-    std::uint16_t old = s.load(std::memory_order_relaxed);
-    while (unresolved(old) && old != kAlias) {
-      const unsigned count = old & kMaxCount;
-      const unsigned longest_out_win = (old >> 7) & 0xFF;
-      std::uint16_t next;
-      bool resolves_now = false, defer = false;
-      if (count > 1) {
-        next = static_cast<std::uint16_t>(old - 1);
-      } else if (longest_out_win <= level) {
-        next = make_value(level + 1);
-        resolves_now = true;
-      } else {
-        next = pending(longest_out_win, 0);
-        defer = true;
-      }
-      if (s.compare_exchange_weak(old, next, std::memory_order_relaxed)) {
-        if (resolves_now) lists.resolved.push_back(k);
-        if (defer) lists.defer(longest_out_win + 1, k);
-        return;
-      }
-    }
+  struct Step {
+    std::uint16_t next;
+    bool resolves_now;
+    unsigned defer_to;  // the level it resolves at, when later than now; else 0
+  };
+  // An unresolved word after one more child became a WIN (for the opponent)
+  // at `level`.
+  static Step counted_down(std::uint16_t old, unsigned level) {
+    const unsigned count = old & kMaxCount;
+    const unsigned longest_out_win = (old >> 7) & 0xFF;
+    if (count > 1) return {static_cast<std::uint16_t>(old - 1), false, 0};
+    if (longest_out_win <= level) return {make_value(level + 1), true, 0};
+    return {pending(longest_out_win, 0), false, longest_out_win + 1};
   }
 
   std::vector<std::vector<Value>> finish() {
@@ -352,6 +453,7 @@ class GroupSolver {
   int threads_;
   Progress* progress_;
   std::vector<int> local_of_tier_;
+  std::vector<std::uint64_t> first_block_;  // by local tier, then the group's total
   std::vector<std::vector<std::uint16_t>> states_;
   std::vector<std::vector<Key>> buckets_;
   bool single_pass_ = false;
