@@ -142,12 +142,15 @@ class LineCaptureGame {
 
   // Calls f(tier, slot) for every predecessor, as for_each_predecessor
   // would with index() applied, but canonicalising the shared set once.
+  // Returns whether the slots were pairwise distinct: they are unless a
+  // symmetry fixes the shared set and so may relate two predecessors.
   template <class F>
-  void for_each_predecessor_slot(const Position& p, F&& f) const {
+  bool for_each_predecessor_slot(const Position& p, F&& f) const {
     const TierId tier = tier_id(count(p.theirs), count(p.mine));
     const TwoSetIndexer& indexer = *indexers_[tier];
     const TwoSetIndexer::FirstSet waiting = indexer.first_set(p.mine);
     for_each_predecessor(p, [&](const Position& pred) { f(tier, indexer.index(waiting, pred.mine)); });
+    return std::has_single_bit(waiting.maps);
   }
 
   // All predecessors of p keep p.mine as the side not to move, so their slots

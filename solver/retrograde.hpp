@@ -138,15 +138,17 @@ class GroupSolver {
     return false;
   }
 
-  // Games that can index all predecessors of a position at once do so.
+  // Games that can index all predecessors of a position at once do so, and
+  // say whether the slots they gave are pairwise distinct. Returns that.
   template <class F>
-  void for_each_predecessor_key(const Position& p, F&& f) const {
+  bool for_each_predecessor_key(const Position& p, F&& f) const {
     if constexpr (requires { game_.for_each_predecessor_slot(p, [](TierId, std::uint64_t) {}); }) {
-      game_.for_each_predecessor_slot(p, [&](TierId tier, std::uint64_t slot) {
+      return game_.for_each_predecessor_slot(p, [&](TierId tier, std::uint64_t slot) {
         f(key(static_cast<std::size_t>(local_of_tier_[tier]), slot));
       });
     } else {
       game_.for_each_predecessor(p, [&](const Position& pred) { f(key_of(pred)); });
+      return false;
     }
   }
 
@@ -289,18 +291,24 @@ class GroupSolver {
     else return propagate_shared(frontier, level);
   }
 
-  // Calls f(key) for each distinct predecessor of the frontier position k.
+  Position position_of(Key k) const { return game_.position(tiers_[local_of(k)], slot_of(k)); }
+
+  // Calls f(key) for each distinct predecessor of the frontier position p.
   template <class F>
-  void for_each_distinct_predecessor(Key k, F&& f) {
-    const Position p = game_.position(tiers_[local_of(k)], slot_of(k));
+  void for_each_distinct_predecessor(const Position& p, F&& f) {
     Key preds[kMaxChildren];
-    int distinct = 0;
-    for_each_predecessor_key(p, [&](const Key pk) {
-      if (std::find(preds, preds + distinct, pk) != preds + distinct) return;
-      if (distinct == kMaxChildren) too_many_ = true;
-      else preds[distinct++] = pk;
+    int count = 0;
+    const bool distinct = for_each_predecessor_key(p, [&](const Key pk) {
+      if (count == kMaxChildren) too_many_ = true;
+      else preds[count++] = pk;
     });
-    for (int j = 0; j < distinct; ++j) f(preds[j]);
+    if (!distinct) {  // two moves may lead here from one slot: keep one
+      int kept = 0;
+      for (int j = 0; j < count; ++j)
+        if (std::find(preds, preds + kept, preds[j]) == preds + kept) preds[kept++] = preds[j];
+      count = kept;
+    }
+    for (int j = 0; j < count; ++j) f(preds[j]);
   }
 
   // Any thread may reach any word: updates are atomic, and each position's
@@ -314,7 +322,7 @@ class GroupSolver {
       Lists& lists = per_thread[omp_get_thread_num()];
       Key preds[kMaxChildren];
       int distinct = 0;
-      for_each_distinct_predecessor(frontier[n], [&](Key pk) {
+      for_each_distinct_predecessor(position_of(frontier[n]), [&](Key pk) {
         __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
         preds[distinct++] = pk;
       });
@@ -337,7 +345,8 @@ class GroupSolver {
     std::vector<std::uint32_t> block_of(frontier.size());
     std::vector<std::vector<std::uint64_t>> placed(team, std::vector<std::uint64_t>(blocks, 0));
     std::vector<std::uint64_t> block_start(blocks + 1);
-    std::vector<Key> sorted(frontier.size());
+    std::vector<Position> sorted(frontier.size());  // positions, so that each is unranked once
+    std::vector<Position> unranked(frontier.size());
     std::vector<Lists> per_thread(team);
     const bool frontier_lost = level % 2 == 0;
 #pragma omp parallel num_threads(team) if (parallel)
@@ -346,8 +355,8 @@ class GroupSolver {
       const std::int64_t begin = size * t / team, end = size * (t + 1) / team;
       std::vector<std::uint64_t>& at = placed[t];
       for (std::int64_t n = begin; n < end; ++n) {
-        const Key k = frontier[n];
-        const auto [tier, block] = game_.predecessor_block(game_.position(tiers_[local_of(k)], slot_of(k)));
+        unranked[n] = position_of(frontier[n]);
+        const auto [tier, block] = game_.predecessor_block(unranked[n]);
         block_of[n] = static_cast<std::uint32_t>(first_block_[local_of_tier_[tier]] + block);
         ++at[block_of[n]];
       }
@@ -361,7 +370,7 @@ class GroupSolver {
         }
         block_start[blocks] = next;
       }
-      for (std::int64_t n = begin; n < end; ++n) sorted[at[block_of[n]]++] = frontier[n];
+      for (std::int64_t n = begin; n < end; ++n) sorted[at[block_of[n]]++] = unranked[n];
 #pragma omp barrier
       Lists& lists = per_thread[t];
       // A block's words are still mostly first touches: each position's
