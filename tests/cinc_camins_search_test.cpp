@@ -1,15 +1,20 @@
 // Cinc camins tablebase values against a plain depth-limited search that
 // knows nothing of tablebases: wherever the tablebase says WIN or LOSS in d
 // plies, the search must find that result forced within d plies and not
-// within d - 2; a DRAW must have neither within a horizon.
+// within d - 2; a DRAW must have neither within a horizon. First on the
+// tiers up to 3 a side (written to files and read back), then on the whole
+// game around the start position (solved in memory, about a minute).
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <algorithm>
+#include <cstdio>
 #include <random>
 
 #include "games/line_capture.hpp"
 #include "solver/generate.hpp"
+#include "solver/one_step.hpp"
+#include "solver/solve_in_memory.hpp"
 
 namespace rtb {
 namespace {
@@ -112,6 +117,100 @@ TEST_F(CincCaminsSearch, ShortWinsAndLossesAreForcedAtExactlyTheirDistance) {
   EXPECT_GT(checked_wins, 60);
   EXPECT_GT(checked_losses, 10);
   EXPECT_GT(checked_draws, 0);
+}
+
+// What the plain search must find for a position the tablebase rates `v`,
+// looking at most `horizon` plies ahead.
+void check_against_plain_search(const LineCaptureGame& game, const Position& p, Value v, int horizon) {
+  SCOPED_TRACE(game.format(p) + " stored " + describe(v));
+  if (is_draw(v)) {
+    EXPECT_FALSE(win_within(game, p, horizon));
+    EXPECT_FALSE(loss_within(game, p, horizon - 1));
+    return;
+  }
+  const int d = static_cast<int>(distance_of(v));
+  if (is_win(v)) {
+    EXPECT_FALSE(win_within(game, p, std::min(d - 2, horizon)));
+    if (d <= horizon) {
+      EXPECT_TRUE(win_within(game, p, d));
+    }
+  } else {
+    EXPECT_FALSE(loss_within(game, p, std::min(d - 2, horizon)));
+    if (d <= horizon) {
+      EXPECT_TRUE(loss_within(game, p, d));
+    }
+  }
+}
+
+class CincCaminsWholeGame : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    game_ = new LineCaptureGame(cinc_camins_rules(), CaptureLines::Touched);
+    values_ = new std::vector<std::vector<Value>>(solve_in_memory(*game_, 2));
+  }
+  static void TearDownTestSuite() {
+    delete values_;
+    delete game_;
+  }
+  static Value stored(const Position& p) {
+    if (game_->is_lost(p)) return make_value(0);
+    return (*values_)[game_->tier_of(p)][game_->index(p)];
+  }
+  // Minimax to `depth` plies with the tablebase at the leaves.
+  static Value searched(const Position& p, int depth) {
+    if (depth == 0 || game_->is_lost(p)) return stored(p);
+    return value_from_children(*game_, p, [&](const Position& child) { return searched(child, depth - 1); });
+  }
+  static inline LineCaptureGame* game_ = nullptr;
+  static inline std::vector<std::vector<Value>>* values_ = nullptr;
+};
+
+TEST_F(CincCaminsWholeGame, StartIsADrawAndEveryFirstMoveAgreesWithSearch) {
+  const Position start = game_->start();
+  EXPECT_EQ(stored(start), kDraw);
+  // Four plies of minimax over the tablebase give the tablebase's values
+  // again, at the start and after each first move.
+  EXPECT_EQ(searched(start, 4), stored(start));
+  int moves = 0, drawing_moves = 0;
+  game_->for_each_move(start, [&](const LineCaptureMove& m, const Position& child) {
+    SCOPED_TRACE("after " + game_->move_text(m));
+    ++moves;
+    const Value v = stored(child);
+    if (is_draw(v)) ++drawing_moves;
+    EXPECT_FALSE(is_loss(v)) << "the start would be a win";
+    EXPECT_EQ(searched(child, 3), v);
+    // The plain search, 5 plies deep, must not contradict the tablebase.
+    check_against_plain_search(*game_, child, v, 5);
+  });
+  EXPECT_EQ(moves, 5);  // each piece of the back rank steps forward
+  EXPECT_GT(drawing_moves, 0);
+}
+
+TEST_F(CincCaminsWholeGame, ForcedResultsOnRandomLinesFromTheStart) {
+  // Random play from the start soon walks into positions that the tablebase
+  // says are won or lost in a few plies: each must be forced in exactly
+  // that many by the plain search. Draws on the way are checked too.
+  constexpr int kHorizon = 7;
+  std::mt19937_64 random(11);
+  int forced_checked = 0, draws_checked = 0, games = 0;
+  while (forced_checked < 60 && games < 400) {
+    ++games;
+    Position p = game_->start();
+    for (int ply = 0; ply < 200 && !game_->is_lost(p); ++ply) {
+      const Value v = stored(p);
+      if (is_draw(v) ? ply % 16 == 0 : distance_of(v) <= kHorizon) {
+        check_against_plain_search(*game_, p, v, kHorizon);
+        (is_draw(v) ? draws_checked : forced_checked) += 1;
+      }
+      std::vector<Position> children;
+      game_->for_each_move(p, [&](const LineCaptureMove&, const Position& child) { children.push_back(child); });
+      if (children.empty()) break;
+      p = children[random() % children.size()];
+    }
+  }
+  EXPECT_GE(forced_checked, 60);
+  EXPECT_GT(draws_checked, 10);
+  std::printf("checked %d forced results and %d draws on %d random games\n", forced_checked, draws_checked, games);
 }
 
 }  // namespace
