@@ -293,10 +293,9 @@ class GroupSolver {
 
   Position position_of(Key k) const { return game_.position(tiers_[local_of(k)], slot_of(k)); }
 
-  // Calls f(key) for each distinct predecessor of the frontier position p.
-  template <class F>
-  void for_each_distinct_predecessor(const Position& p, F&& f) {
-    Key preds[kMaxChildren];
+  // Writes the distinct predecessors of p to preds (kMaxChildren long),
+  // prefetches their words so that the misses overlap, and returns how many.
+  int gather_predecessors(const Position& p, Key* preds) {
     int count = 0;
     const bool distinct = for_each_predecessor_key(p, [&](const Key pk) {
       if (count == kMaxChildren) too_many_ = true;
@@ -308,11 +307,11 @@ class GroupSolver {
         if (std::find(preds, preds + kept, preds[j]) == preds + kept) preds[kept++] = preds[j];
       count = kept;
     }
-    for (int j = 0; j < count; ++j) f(preds[j]);
+    for (int j = 0; j < count; ++j) __builtin_prefetch(&states_[local_of(preds[j])][slot_of(preds[j])], 1);
+    return count;
   }
 
-  // Any thread may reach any word: updates are atomic, and each position's
-  // predecessors are prefetched together so that their misses overlap.
+  // Any thread may reach any word: updates are atomic.
   std::vector<Key> propagate_shared(const std::vector<Key>& frontier, unsigned level) {
     std::vector<Lists> per_thread(threads_);
     const std::int64_t size = static_cast<std::int64_t>(frontier.size());
@@ -321,12 +320,8 @@ class GroupSolver {
     for (std::int64_t n = 0; n < size; ++n) {
       Lists& lists = per_thread[omp_get_thread_num()];
       Key preds[kMaxChildren];
-      int distinct = 0;
-      for_each_distinct_predecessor(position_of(frontier[n]), [&](Key pk) {
-        __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
-        preds[distinct++] = pk;
-      });
-      for (int j = 0; j < distinct; ++j) update<true>(preds[j], frontier_lost, level, lists);
+      const int count = gather_predecessors(position_of(frontier[n]), preds);
+      for (int j = 0; j < count; ++j) update<true>(preds[j], frontier_lost, level, lists);
     }
     if (too_many_) throw std::runtime_error("a position has more predecessors than the solver can hold");
     std::vector<Key> next;
@@ -381,15 +376,10 @@ class GroupSolver {
 #pragma omp for schedule(dynamic, 16)
       for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
         for (std::uint64_t i = block_start[b]; i < block_start[b + 1]; ++i) {
-          Key* gathered = preds[i & 1];
-          int distinct = 0;
-          for_each_distinct_predecessor(sorted[i], [&](Key pk) {
-            __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
-            gathered[distinct++] = pk;
-          });
+          const int count = gather_predecessors(sorted[i], preds[i & 1]);
           const Key* waiting = preds[(i & 1) ^ 1];
           for (int j = 0; j < pending_count; ++j) update<false>(waiting[j], frontier_lost, level, lists);
-          pending_count = distinct;
+          pending_count = count;
         }
         // The block ends here: its last updates must not wait for another
         // block, which another thread may take.
