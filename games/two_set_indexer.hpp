@@ -70,7 +70,7 @@ class TwoSetIndexer {
   bool may_be_alias(std::uint64_t index) const { return class_stabilizer_[index / second_sets_] != 1u; }
   // True when no map but the identity sends this first set onto itself.
   bool first_set_has_no_symmetry(Bitboard first) const {
-    return class_stabilizer_[class_of_rank_[colex_rank(first)].class_id()] == 1u;
+    return class_stabilizer_[class_of_first_set(first)] == 1u;
   }
 
  private:
