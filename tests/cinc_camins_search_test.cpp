@@ -44,6 +44,36 @@ bool loss_within(const LineCaptureGame& game, const Position& p, int plies) {
   return !any_move || (plies >= 2 && all_lose);
 }
 
+// What the plain search must find for a position the tablebase rates `v`,
+// looking at most `horizon` plies ahead: a result within the horizon is
+// forced in exactly its distance (not 2 plies sooner), a longer one and a
+// draw are not forced within the horizon.
+void check_against_plain_search(const LineCaptureGame& game, const Position& p, Value v, int horizon) {
+  SCOPED_TRACE(game.format(p) + " stored " + describe(v));
+  if (is_draw(v)) {
+    EXPECT_FALSE(win_within(game, p, horizon));
+    EXPECT_FALSE(loss_within(game, p, horizon - 1));
+    return;
+  }
+  const int d = static_cast<int>(distance_of(v));
+  const int sooner = std::min(d - 2, horizon);
+  if (is_win(v)) {
+    if (d <= horizon) {
+      EXPECT_TRUE(win_within(game, p, d));
+    }
+    if (d >= 3) {
+      EXPECT_FALSE(win_within(game, p, sooner));
+    }
+  } else {
+    if (d <= horizon) {
+      EXPECT_TRUE(loss_within(game, p, d));
+    }
+    if (d >= 2) {  // a position without moves is lost within any horizon
+      EXPECT_FALSE(loss_within(game, p, sooner));
+    }
+  }
+}
+
 class CincCaminsSearch : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -70,7 +100,7 @@ class CincCaminsSearch : public ::testing::Test {
 };
 
 TEST_F(CincCaminsSearch, ShortWinsAndLossesAreForcedAtExactlyTheirDistance) {
-  constexpr unsigned kHorizon = 5;  // plies the plain search can afford
+  constexpr int kHorizon = 5;  // plies the plain search can afford
   std::mt19937_64 random(7);
   int checked_wins = 0, checked_losses = 0, checked_draws = 0;
   for (auto [mover, other] : {std::pair{2, 2}, {3, 2}, {2, 3}, {3, 3}}) {
@@ -90,56 +120,14 @@ TEST_F(CincCaminsSearch, ShortWinsAndLossesAreForcedAtExactlyTheirDistance) {
       for (const std::uint64_t slot : slots) {
         const Position p = game_->position(t, slot);
         const Value v = values[slot];
-        SCOPED_TRACE(game_->format(p) + " stored " + describe(v));
-        if (is_draw(v)) {
-          EXPECT_FALSE(win_within(*game_, p, kHorizon));
-          EXPECT_FALSE(loss_within(*game_, p, kHorizon - 1));
-          ++checked_draws;
-          continue;
-        }
-        const int d = static_cast<int>(distance_of(v));
-        if (is_win(v)) {
-          EXPECT_TRUE(win_within(*game_, p, d));
-          if (d >= 3) {
-            EXPECT_FALSE(win_within(*game_, p, d - 2));
-          }
-          ++checked_wins;
-        } else {
-          EXPECT_TRUE(loss_within(*game_, p, d));
-          if (d >= 2) {
-            EXPECT_FALSE(loss_within(*game_, p, d - 2));
-          }
-          ++checked_losses;
-        }
+        check_against_plain_search(*game_, p, v, kHorizon);
+        (is_draw(v) ? checked_draws : is_win(v) ? checked_wins : checked_losses) += 1;
       }
     }
   }
   EXPECT_GT(checked_wins, 60);
   EXPECT_GT(checked_losses, 10);
   EXPECT_GT(checked_draws, 0);
-}
-
-// What the plain search must find for a position the tablebase rates `v`,
-// looking at most `horizon` plies ahead.
-void check_against_plain_search(const LineCaptureGame& game, const Position& p, Value v, int horizon) {
-  SCOPED_TRACE(game.format(p) + " stored " + describe(v));
-  if (is_draw(v)) {
-    EXPECT_FALSE(win_within(game, p, horizon));
-    EXPECT_FALSE(loss_within(game, p, horizon - 1));
-    return;
-  }
-  const int d = static_cast<int>(distance_of(v));
-  if (is_win(v)) {
-    EXPECT_FALSE(win_within(game, p, std::min(d - 2, horizon)));
-    if (d <= horizon) {
-      EXPECT_TRUE(win_within(game, p, d));
-    }
-  } else {
-    EXPECT_FALSE(loss_within(game, p, std::min(d - 2, horizon)));
-    if (d <= horizon) {
-      EXPECT_TRUE(loss_within(game, p, d));
-    }
-  }
 }
 
 class CincCaminsWholeGame : public ::testing::Test {
