@@ -146,7 +146,7 @@ class LineCaptureGame {
   // symmetry fixes the shared set and so may relate two predecessors.
   template <class F>
   bool for_each_predecessor_slot(const Position& p, F&& f) const {
-    const TierId tier = tier_id(count(p.theirs), count(p.mine));
+    const TierId tier = predecessor_tier(p);
     const TwoSetIndexer& indexer = *indexers_[tier];
     const TwoSetIndexer::FirstSet waiting = indexer.first_set(p.mine);
     for_each_predecessor(p, [&](const Position& pred) { f(tier, indexer.index(waiting, pred.mine)); });
@@ -159,7 +159,7 @@ class LineCaptureGame {
   // that thread's cache while it works through the block's positions.
   std::uint64_t tier_blocks(TierId t) const { return indexers_[t]->first_set_classes(); }
   std::pair<TierId, std::uint64_t> predecessor_block(const Position& p) const {
-    const TierId tier = tier_id(count(p.theirs), count(p.mine));
+    const TierId tier = predecessor_tier(p);
     return {tier, indexers_[tier]->class_of_first_set(p.mine)};
   }
 
@@ -190,6 +190,8 @@ class LineCaptureGame {
  private:
   static constexpr std::uint8_t kNoLine = 0xFF;
   int lowest_count() const { return rules_.lost_at + 1; }
+  // The tier of every predecessor of p: the side that just moved is to move.
+  TierId predecessor_tier(const Position& p) const { return tier_id(count(p.theirs), count(p.mine)); }
 
   LineCaptureRules rules_;
   CaptureLines lines_;
