@@ -1,7 +1,7 @@
 // rtb generate GAME: solve every tier group and write the tablebases.
 #include <iostream>
 
-#include "solver/generate.hpp"
+#include "driver/generate.hpp"
 #include "tools/cli.hpp"
 #include "tools/tier_selection.hpp"
 

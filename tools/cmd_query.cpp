@@ -13,7 +13,7 @@
 #include <set>
 #include <sstream>
 
-#include "solver/generate.hpp"
+#include "driver/generate.hpp"
 #include "solver/one_step.hpp"
 #include "solver/search.hpp"
 #include "tools/cli.hpp"
