@@ -55,6 +55,16 @@ class GroupLoop {
   const std::vector<TierGroup>& groups() const { return groups_; }
   const std::vector<bool>& selected() const { return selected_; }
 
+  // The names of group g's tiers joined by '+', e.g. "3-4+4-3".
+  std::string group_name(std::size_t g) const {
+    std::string name;
+    for (std::uint32_t t : groups_[g].tiers) {
+      if (!name.empty()) name += '+';
+      name += game_.tier_name(t);
+    }
+    return name;
+  }
+
   // Whether the store holds every tier of group g complete.
   bool is_complete(std::size_t g) {
     for (std::uint32_t t : groups_[g].tiers)
@@ -103,14 +113,9 @@ class GroupLoop {
  private:
   std::uint64_t solve_group(std::size_t g, int threads) {
     const TierGroup& group = groups_[g];
-    std::string name;
     std::uint64_t slots = 0;
-    for (std::uint32_t t : group.tiers) {
-      if (!name.empty()) name += '+';
-      name += game_.tier_name(t);
-      slots += game_.tier_size(t);
-    }
-    if (progress_) progress_->group(name, slots);
+    for (std::uint32_t t : group.tiers) slots += game_.tier_size(t);
+    if (progress_) progress_->group(group_name(g), slots);
     for (std::uint32_t d : group.dependencies) load(d, [](std::uint32_t, const std::exception&) { throw; });
     GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_);
     std::vector<std::vector<Value>> solved = solver.solve();
