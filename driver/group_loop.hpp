@@ -91,9 +91,14 @@ class GroupLoop {
   // Solves group g alone, whether complete or not, reading its dependencies
   // from the store (they must be complete there) and keeping nothing after.
   std::uint64_t solve_one(std::size_t g, int threads) {
-    const std::uint64_t slots = solve_group(g, threads);
-    release_all();
-    return slots;
+    try {
+      const std::uint64_t slots = solve_group(g, threads);
+      release_all();
+      return slots;
+    } catch (...) {
+      release_all();
+      throw;
+    }
   }
 
   // Calls check(g, values) for each selected group in order, with the group's
