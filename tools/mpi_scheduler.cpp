@@ -1,43 +1,7 @@
+// The MPI scheduler, built as a module (librtb_mpi.so) that rtb loads only
+// when mpirun started it (tools/mpi_launch.cpp): a plain run neither
+// initialises MPI nor loads its libraries. The only file that knows MPI.
 #include "tools/mpi_scheduler.hpp"
-
-#include <algorithm>
-#include <cstdlib>
-#include <initializer_list>
-#include <stdexcept>
-
-namespace rtb::cli {
-namespace {
-
-// The first of the launchers' variables that is set: Open MPI's, then the
-// PMI ones of MPICH-style launchers.
-int launch_variable(std::initializer_list<const char*> names) {
-  for (const char* name : names)
-    if (const char* value = std::getenv(name)) return std::max(1, std::atoi(value));
-  return 1;
-}
-
-}  // namespace
-
-int mpi_launch_size() { return launch_variable({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}); }
-int mpi_launch_local_size() { return launch_variable({"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"}); }
-
-}  // namespace rtb::cli
-
-#ifndef RTB_WITH_MPI
-
-namespace rtb::cli {
-
-bool mpi_built_in() { return false; }
-
-DistributedReport run_distributed(const DistributedWork&) {
-  throw std::runtime_error("this rtb was built without MPI (CMake option RTB_MPI=OFF) but was started by mpirun with " +
-                           std::to_string(mpi_launch_size()) +
-                           " processes; rebuild with MPI, or run it without mpirun");
-}
-
-}  // namespace rtb::cli
-
-#else
 
 #include <mpi.h>
 #include <unistd.h>
@@ -323,9 +287,11 @@ void serve(const DistributedWork& work, MPI_Comm comm) {
 
 }  // namespace
 
-bool mpi_built_in() { return true; }
+}  // namespace rtb::cli
 
-DistributedReport run_distributed(const DistributedWork& work) {
+// The module's entry point, looked up by name (C linkage: no mangling).
+extern "C" void rtb_run_distributed(const rtb::cli::DistributedWork& work, rtb::cli::DistributedReport& out) {
+  using namespace rtb::cli;
   int provided = 0;
   // Only the main thread calls MPI; rank 0's worker thread and the OpenMP
   // threads never do.
@@ -345,9 +311,6 @@ DistributedReport run_distributed(const DistributedWork& work) {
   }
   MPI_Comm_free(&comm);
   MPI_Finalize();
-  return report;
+  out = report;
 }
 
-}  // namespace rtb::cli
-
-#endif

@@ -3,7 +3,8 @@
 // hands out tier groups whose dependencies are complete on disk, every rank
 // (rank 0 too) solves the groups it is given with its own OpenMP threads and
 // writes their files into the shared --dir. The only code that knows MPI is
-// mpi_scheduler.cpp; the engine sees single groups (GroupLoop::solve_one).
+// mpi_scheduler.cpp, built as a module that mpi_launch.cpp loads under
+// mpirun only; the engine sees single groups (GroupLoop::solve_one).
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -19,9 +20,6 @@ namespace rtb::cli {
 int mpi_launch_size();
 // Processes of this job on this machine (for the default thread count).
 int mpi_launch_local_size();
-// Whether this rtb was built with MPI (CMake option RTB_MPI).
-bool mpi_built_in();
-
 struct DistributedWork {
   const std::vector<TierGroup>* groups = nullptr;     // in solve order
   const std::vector<bool>* selected = nullptr;        // groups to bring up to date
