@@ -34,7 +34,9 @@ class FileTierStore final : public TierStore {
   TierValues load(std::uint32_t tier) override {
     return std::make_shared<const std::vector<Value>>(read_tier_file(path(tier), tiers_.at(tier)));
   }
-  void save(std::uint32_t tier, TierValues values) override { write_tier_file(path(tier), tiers_.at(tier), *values, write_); }
+  void save(std::uint32_t tier, TierValues values) override {
+    write_tier_file(path(tier), tiers_.at(tier), *values, write_);
+  }
 
   std::filesystem::path path(std::uint32_t tier) const {
     const TierInfo& info = tiers_.at(tier);

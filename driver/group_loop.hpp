@@ -175,7 +175,7 @@ class GroupLoop {
   std::vector<std::size_t> last_reader_;  // the last selected group that reads or holds each tier
   std::map<std::uint32_t, TierValues> held_;
   std::set<std::uint32_t> unreadable_;  // tiers whose load failed, not tried again
-  SolvedTierValues values_;  // pointers into held_, as the solver reads them
+  SolvedTierValues values_;             // pointers into held_, as the solver reads them
   Progress* progress_;
 };
 

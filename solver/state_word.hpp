@@ -63,7 +63,9 @@ inline constexpr unsigned kSlotBits = 40;
 inline constexpr std::uint64_t kMaxSlots = std::uint64_t{1} << kSlotBits;  // slots a tier may have
 inline constexpr std::uint64_t kMaxGroupTiers = std::uint64_t{1} << (64 - kSlotBits);
 
-constexpr Key make(std::size_t local_tier, std::uint64_t slot) { return (static_cast<Key>(local_tier) << kSlotBits) | slot; }
+constexpr Key make(std::size_t local_tier, std::uint64_t slot) {
+  return (static_cast<Key>(local_tier) << kSlotBits) | slot;
+}
 constexpr std::size_t local_tier_of(Key k) { return static_cast<std::size_t>(k >> kSlotBits); }
 constexpr std::uint64_t slot_of(Key k) { return k & (kMaxSlots - 1); }
 

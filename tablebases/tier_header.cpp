@@ -26,7 +26,9 @@ constexpr std::size_t kZstdLevelAt = kBlockCountAt + 8;
 constexpr std::size_t kChecksumAt = kZstdLevelAt + 4;
 static_assert(kCountAt == 112 && kChecksumAt + 4 == kHeaderSize, "the layout is fixed by format version 1");
 
-void put_name(unsigned char* p, const std::string& name) { std::memcpy(p, name.data(), std::min(name.size(), kMaxNameLength)); }
+void put_name(unsigned char* p, const std::string& name) {
+  std::memcpy(p, name.data(), std::min(name.size(), kMaxNameLength));
+}
 
 std::string get_name(const unsigned char* p) {
   const auto* end = std::find(p, p + kMaxNameLength, 0);

@@ -1,7 +1,6 @@
 // rtb generate GAME: solve every tier group and write the tablebases; under
 // mpirun, spread the groups over the processes (tools/mpi_scheduler.hpp).
 #include <iostream>
-#include <type_traits>
 
 #include "driver/generate.hpp"
 #include "tools/cli.hpp"
@@ -55,7 +54,10 @@ int run_generate(int argc, char** argv) {
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);
-  if (!parse_command(argc, argv, "rtb generate GAME [--dir DIR] [--threads N]\n       mpirun -np N rtb generate GAME ... (README: Generating on a cluster)", o, {{"game", &choice.name}})) return 0;
+  const std::string usage =
+      "rtb generate GAME [--dir DIR] [--threads N]\n"
+      "       mpirun -np N rtb generate GAME ...   (README: Generating on a cluster)";
+  if (!parse_command(argc, argv, usage, o, {{"game", &choice.name}})) return 0;
   if (options.threads < 1) throw UsageError("--threads must be at least 1");
   if (options.write.block_size < 1) throw UsageError("--block-size must be at least 1");
   return with_game(choice, [&](const auto& game) {

@@ -32,15 +32,16 @@ DistributedReport run_distributed(const DistributedWork& work) {
 #ifndef RTB_MPI_MODULE
   (void)work;
   throw std::runtime_error("this rtb was built without MPI (CMake option RTB_MPI=OFF) but was started by mpirun with " +
-                           std::to_string(mpi_launch_size()) + " processes; rebuild with MPI, or run it without mpirun");
+                           std::to_string(mpi_launch_size()) +
+                           " processes; rebuild with MPI, or run it without mpirun");
 #else
   // The module lies next to the program (both are built into one folder).
   const std::filesystem::path module = std::filesystem::read_symlink("/proc/self/exe").parent_path() / RTB_MPI_MODULE;
   // RTLD_GLOBAL: Open MPI loads its own components, which need its symbols.
   void* handle = dlopen(module.c_str(), RTLD_NOW | RTLD_GLOBAL);
   if (!handle)
-    throw std::runtime_error("cannot load the MPI scheduler " + module.string() + " (it must lie next to rtb): " +
-                             dlerror());
+    throw std::runtime_error("cannot load the MPI scheduler " + module.string() +
+                             " (it must lie next to rtb): " + dlerror());
   using Entry = void(const DistributedWork&, DistributedReport&);
   auto* entry = reinterpret_cast<Entry*>(dlsym(handle, "rtb_run_distributed"));
   if (!entry) throw std::runtime_error(module.string() + " has no rtb_run_distributed: " + dlerror());

@@ -131,7 +131,11 @@ class LocalWorker {
 class Coordinator {
  public:
   Coordinator(const DistributedWork& work, MPI_Comm comm, int size)
-      : work_(work), comm_(comm), size_(size), in_flight_(size, -1), waiting_(work.groups->size(), 0),
+      : work_(work),
+        comm_(comm),
+        size_(size),
+        in_flight_(size, -1),
+        waiting_(work.groups->size(), 0),
         dependents_(work.groups->size()) {
     const std::vector<TierGroup>& groups = *work.groups;
     std::vector<std::size_t> group_of_tier;
@@ -260,7 +264,7 @@ class Coordinator {
   std::vector<std::int64_t> in_flight_;  // by rank: the group it solves, or -1
   std::vector<std::size_t> waiting_;     // by group: dependencies not yet complete
   std::vector<std::vector<std::size_t>> dependents_;
-  std::set<std::size_t> ready_;          // solve order among the ready groups
+  std::set<std::size_t> ready_;  // solve order among the ready groups
   std::deque<int> idle_;
   std::size_t remaining_ = 0;
   DistributedReport report_;
@@ -313,4 +317,3 @@ extern "C" void rtb_run_distributed(const rtb::cli::DistributedWork& work, rtb::
   MPI_Finalize();
   out = report;
 }
-

@@ -21,11 +21,11 @@ int mpi_launch_size();
 // Processes of this job on this machine (for the default thread count).
 int mpi_launch_local_size();
 struct DistributedWork {
-  const std::vector<TierGroup>* groups = nullptr;     // in solve order
-  const std::vector<bool>* selected = nullptr;        // groups to bring up to date
-  std::function<bool(std::size_t)> is_complete;       // every file of the group is complete
-  std::function<std::uint64_t(std::size_t)> solve;    // solves one group, returns its slots
-  std::function<std::string(std::size_t)> describe;   // the group's tiers, for messages
+  const std::vector<TierGroup>* groups = nullptr;    // in solve order
+  const std::vector<bool>* selected = nullptr;       // groups to bring up to date
+  std::function<bool(std::size_t)> is_complete;      // every file of the group is complete
+  std::function<std::uint64_t(std::size_t)> solve;   // solves one group, returns its slots
+  std::function<std::string(std::size_t)> describe;  // the group's tiers, for messages
 };
 
 struct DistributedReport {
