@@ -100,7 +100,7 @@ class GroupSolver {
   unsigned levels() const { return levels_; }
 
  private:
-  using Key = std::uint64_t;  // local tier << 40 | slot
+  using Key = std::uint64_t;  // local tier << kSlotBits | slot
   static constexpr std::uint16_t kUnresolved = 0x8000;
   static constexpr std::uint16_t kAlias = 0xFFFF;
   static constexpr unsigned kMaxCount = 0x7F;
@@ -112,14 +112,11 @@ class GroupSolver {
   static constexpr std::int64_t kParallelFrom = 8192;
   // Games that say which block of slots a position's predecessors lie in
   // get the lock-free, cache-friendly walk (see propagate_by_block).
-  static constexpr bool kByBlock = requires(const G& g, const Position& p, TierId t) {
-    g.predecessor_block(p);
-    g.tier_blocks(t);
-  };
+  static constexpr bool kByBlock = SortsPredecessorsByBlock<G>;
 
-  static Key key(std::size_t local, std::uint64_t slot) { return (static_cast<Key>(local) << 40) | slot; }
-  static std::size_t local_of(Key k) { return static_cast<std::size_t>(k >> 40); }
-  static std::uint64_t slot_of(Key k) { return k & ((Key{1} << 40) - 1); }
+  static Key key(std::size_t local, std::uint64_t slot) { return (static_cast<Key>(local) << kSlotBits) | slot; }
+  static std::size_t local_of(Key k) { return static_cast<std::size_t>(k >> kSlotBits); }
+  static std::uint64_t slot_of(Key k) { return k & (kMaxTierSlots - 1); }
   static bool unresolved(std::uint16_t s) { return s & 0x8000; }
   static std::uint16_t pending(unsigned longest_out_win, unsigned count) {
     return static_cast<std::uint16_t>(0x8000 | (longest_out_win << 7) | count);
@@ -127,14 +124,14 @@ class GroupSolver {
 
   // Games that know which slots cannot be aliases spare the check.
   bool may_be_alias(TierId tier, std::uint64_t slot) const {
-    if constexpr (requires { game_.slot_may_be_alias(tier, slot); }) return game_.slot_may_be_alias(tier, slot);
+    if constexpr (KnowsAliasFreeSlots<G>) return game_.slot_may_be_alias(tier, slot);
     return true;
   }
 
   // Games that can tell when a position's in-group children are pairwise
   // distinct spare the solver indexing them at set-up.
   bool quiet_children_distinct(const Position& p) const {
-    if constexpr (requires { game_.quiet_children_distinct(p); }) return game_.quiet_children_distinct(p);
+    if constexpr (KnowsDistinctChildren<G>) return game_.quiet_children_distinct(p);
     return false;
   }
 
@@ -142,7 +139,7 @@ class GroupSolver {
   // say whether the slots they gave are pairwise distinct. Returns that.
   template <class F>
   bool for_each_predecessor_key(const Position& p, F&& f) const {
-    if constexpr (requires { game_.for_each_predecessor_slot(p, [](TierId, std::uint64_t) {}); }) {
+    if constexpr (IndexesPredecessors<G>) {
       return game_.for_each_predecessor_slot(p, [&](TierId tier, std::uint64_t slot) {
         f(key(static_cast<std::size_t>(local_of_tier_[tier]), slot));
       });
