@@ -234,6 +234,7 @@ class BaghChalGame {
 // The hooks of solver/game_concept.hpp this game provides (no engine fast
 // path: its sliding groups are solved by the general walk).
 static_assert(RetrogradeGame<BaghChalGame>);
+static_assert(HasPositionText<BaghChalGame>);
 static_assert(MarksCaptures<BaghChalMove>);
 static_assert(CountsPiecesInHand<BaghChalGame>);
 static_assert(HasDefaultTiers<BaghChalGame>);

@@ -214,6 +214,7 @@ class LineCaptureGame {
 
 // The hooks of solver/game_concept.hpp this game provides.
 static_assert(RetrogradeGame<LineCaptureGame>);
+static_assert(HasPositionText<LineCaptureGame>);
 static_assert(KnowsAliasFreeSlots<LineCaptureGame>);
 static_assert(KnowsDistinctChildren<LineCaptureGame>);
 static_assert(IndexesPredecessors<LineCaptureGame>);

@@ -11,6 +11,7 @@
 #include <concepts>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -55,6 +56,18 @@ concept RetrogradeGame = requires(const G& g, const typename G::Position& p, typ
   // the same group from which a move leads to p (each such move once).
   g.for_each_move(p, [](const typename G::Move&, const typename G::Position&) {});
   g.for_each_predecessor(p, [](const typename G::Position&) {});
+};
+
+// What the command line and the tests need besides: the start position and
+// the position and move text of RULES.md. parse throws std::invalid_argument
+// with a message that says what is wrong; parse(format(p)) gives p back.
+template <class G>
+concept HasPositionText = requires(const G& g, const typename G::Position& p, const typename G::Move& m,
+                                   std::string_view text) {
+  { g.start() } -> std::convertible_to<typename G::Position>;
+  { g.parse(text) } -> std::convertible_to<typename G::Position>;
+  { g.format(p) } -> std::convertible_to<std::string>;
+  { g.move_text(m) } -> std::convertible_to<std::string>;
 };
 
 // ---- optional: engine fast paths (solver/retrograde.hpp) ------------------
