@@ -21,7 +21,8 @@
 
 #include "games/bitboard.hpp"
 #include "games/board_symmetry.hpp"
-#include "games/two_set_indexer.hpp"
+#include "games/set_indexer.hpp"
+#include "solver/game_concept.hpp"
 
 namespace rtb {
 
@@ -110,6 +111,9 @@ class BaghChalGame {
   std::uint64_t slot_weight(TierId t, std::uint64_t index) const { return indexer(t).weight(index); }
   std::size_t symmetry_count() const { return maps_.size(); }
   const std::vector<SquareMap>& symmetries() const { return maps_; }
+  Position symmetric_position(const Position& p, std::size_t map) const {
+    return {maps_[map].apply(p.tigers), maps_[map].apply(p.goats), p.goats_in_hand, p.to_move};
+  }
 
   // ---- rules ----
   // The tigers have made their last capture: the goats, to move, have lost.
@@ -226,5 +230,14 @@ class BaghChalGame {
   std::vector<SquareMap> maps_;
   std::vector<std::unique_ptr<TwoSetIndexer>> indexers_;  // by goats on the board
 };
+
+// The hooks of solver/game_concept.hpp this game provides (no engine fast
+// path: its sliding groups are solved by the general walk).
+static_assert(RetrogradeGame<BaghChalGame>);
+static_assert(HasPositionText<BaghChalGame>);
+static_assert(MarksCaptures<BaghChalMove>);
+static_assert(CountsPiecesInHand<BaghChalGame>);
+static_assert(HasDefaultTiers<BaghChalGame>);
+static_assert(HasSymmetries<BaghChalGame>);
 
 }  // namespace rtb

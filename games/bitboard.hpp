@@ -1,9 +1,13 @@
 #pragma once
-// Bit tricks and combinatorial ranking shared by every game's indexing.
-// Boards have at most 32 squares, so a set of squares is one 32-bit word.
+// Bit tricks and combinatorial ranking shared by every game's indexing,
+// written once for sets of squares of any width: a game picks the set type
+// that holds its board (32, 64 or 128 bits); the helpers below deduce it.
+// Today's games have at most 25 squares and use the 32-bit Bitboard.
 #include <array>
 #include <bit>
+#include <concepts>
 #include <cstdint>
+#include <limits>
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
@@ -11,81 +15,172 @@
 namespace rtb {
 
 using Bitboard = std::uint32_t;
+using Bitboard64 = std::uint64_t;
+using Bitboard128 = unsigned __int128;
 
-inline constexpr int kMaxSquares = 32;
+// The word types a set of squares may be.
+template <class S>
+concept SquareSet = std::same_as<S, std::uint32_t> || std::same_as<S, std::uint64_t> || std::same_as<S, Bitboard128>;
 
-constexpr Bitboard bit(int square) { return Bitboard{1} << square; }
-constexpr int count(Bitboard b) { return std::popcount(b); }
-constexpr int lowest_square(Bitboard b) { return std::countr_zero(b); }
+// The squares a set type holds.
+template <SquareSet S>
+inline constexpr int kSetBits = static_cast<int>(sizeof(S)) * 8;
 
-// binomial(n, k) for 0 <= n, k <= 32, as a table so ranking costs lookups only.
+template <SquareSet S = Bitboard>
+constexpr S bit(int square) {
+  return S{1} << square;
+}
+
+// The set of squares 0 .. squares - 1 (a whole board).
+template <SquareSet S = Bitboard>
+constexpr S first_squares(int squares) {
+  return squares >= kSetBits<S> ? ~S{0} : (S{1} << squares) - 1;
+}
+
+namespace bitboard_detail {
+constexpr std::uint64_t low_half(Bitboard128 b) { return static_cast<std::uint64_t>(b); }
+constexpr std::uint64_t high_half(Bitboard128 b) { return static_cast<std::uint64_t>(b >> 64); }
+}  // namespace bitboard_detail
+
+template <SquareSet S>
+constexpr int count(S b) {
+  if constexpr (std::same_as<S, Bitboard128>)
+    return std::popcount(bitboard_detail::low_half(b)) + std::popcount(bitboard_detail::high_half(b));
+  else
+    return std::popcount(b);
+}
+
+// The lowest square of a non-empty set.
+template <SquareSet S>
+constexpr int lowest_square(S b) {
+  if constexpr (std::same_as<S, Bitboard128>) {
+    const std::uint64_t low = bitboard_detail::low_half(b);
+    return low ? std::countr_zero(low) : 64 + std::countr_zero(bitboard_detail::high_half(b));
+  } else {
+    return std::countr_zero(b);
+  }
+}
+
+// Calls f(square) for every square of the set, lowest first.
+template <SquareSet S, class F>
+constexpr void for_each_square(S set, F&& f) {
+  for (; set; set &= set - 1) f(lowest_square(set));
+}
+
+// binomial(n, k) for 0 <= n, k <= Bits + 1, as a table so ranking costs
+// lookups only; values beyond 64 bits saturate (no tier is that large).
+template <int Bits>
 struct BinomialTable {
-  std::array<std::array<std::uint64_t, kMaxSquares + 2>, kMaxSquares + 2> c{};
+  std::array<std::array<std::uint64_t, Bits + 2>, Bits + 2> c{};
   constexpr BinomialTable() {
-    for (int n = 0; n <= kMaxSquares + 1; ++n) {
+    constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+    for (int n = 0; n <= Bits + 1; ++n) {
       c[n][0] = 1;
-      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k <= n - 1 ? c[n - 1][k] : 0);
+      for (int k = 1; k <= n; ++k) {
+        const std::uint64_t a = c[n - 1][k - 1], b = k <= n - 1 ? c[n - 1][k] : 0;
+        c[n][k] = a > kMax - b ? kMax : a + b;
+      }
     }
   }
 };
-inline constexpr BinomialTable kBinomials{};
+// One table a width, so that a 32-bit game's lookups stay in a small table.
+template <int Bits>
+inline constexpr BinomialTable<Bits> kBinomials{};
 
 constexpr std::uint64_t binomial(int n, int k) {
   if (k < 0 || n < 0 || k > n) return 0;
-  return kBinomials.c[n][k];
+  return kBinomials<128>.c[n][k];
 }
 
 // Colex rank of a set among all sets of the same size: the j-th smallest
 // element e (j = 1, 2, ...) contributes binomial(e, j). Dense and bijective
 // onto 0 .. binomial(n, k) - 1 for sets inside n squares, whatever n is.
-constexpr std::uint64_t colex_rank(Bitboard set) {
+template <SquareSet S>
+constexpr std::uint64_t colex_rank(S set) {
   std::uint64_t rank = 0;
   int j = 1;
   while (set) {
-    rank += kBinomials.c[lowest_square(set)][j++];
+    rank += kBinomials<kSetBits<S>>.c[lowest_square(set)][j++];
     set &= set - 1;
   }
   return rank;
 }
 
-// Inverse of colex_rank for sets of size k.
-constexpr Bitboard colex_unrank(std::uint64_t rank, int k, int n) {
-  Bitboard set = 0;
+// Inverse of colex_rank for sets of size k among n squares.
+template <SquareSet S = Bitboard>
+constexpr S colex_unrank(std::uint64_t rank, int k, int n) {
+  S set = 0;
   int top = n - 1;
   for (int j = k; j >= 1; --j) {
-    while (kBinomials.c[top][j] > rank) --top;
-    rank -= kBinomials.c[top][j];
-    set |= bit(top);
+    while (kBinomials<kSetBits<S>>.c[top][j] > rank) --top;
+    rank -= kBinomials<kSetBits<S>>.c[top][j];
+    set |= bit<S>(top);
     --top;
   }
   return set;
 }
 
-// The squares of `set` that lie in `mask`, packed to the low bits in order
-// (x86 pext), and its inverse (pdep). One instruction each where BMI2 exists.
-inline Bitboard squeeze(Bitboard set, Bitboard mask) {
-#ifdef __BMI2__
-  return _pext_u32(set, mask);
-#else
-  Bitboard out = 0;
-  for (Bitboard place = 1; mask; mask &= mask - 1, place <<= 1)
-    if (set & mask & (0u - mask)) out |= place;
+namespace bitboard_detail {
+// The portable squeeze and spread, one square of the mask at a time.
+template <SquareSet S>
+constexpr S squeeze_by_loop(S set, S mask) {
+  S out = 0;
+  for (S place = 1; mask; mask &= mask - 1, place <<= 1)
+    if (set & mask & (S{0} - mask)) out |= place;
   return out;
+}
+template <SquareSet S>
+constexpr S spread_by_loop(S packed, S mask) {
+  S out = 0;
+  for (S place = 1; mask; mask &= mask - 1, place <<= 1)
+    if (packed & place) out |= mask & (S{0} - mask);
+  return out;
+}
+}  // namespace bitboard_detail
+
+// The squares of `set` that lie in `mask`, packed to the low bits in order
+// (x86 pext), and its inverse (pdep). One instruction each where BMI2 exists
+// (two for 128 bits, one a half).
+template <SquareSet S>
+inline S squeeze(S set, S mask) {
+#ifdef __BMI2__
+  if constexpr (std::same_as<S, std::uint32_t>) {
+    return _pext_u32(set, mask);
+  } else if constexpr (std::same_as<S, std::uint64_t>) {
+    return _pext_u64(set, mask);
+  } else {
+    using namespace bitboard_detail;
+    const S low = _pext_u64(low_half(set), low_half(mask));
+    const S high = _pext_u64(high_half(set), high_half(mask));
+    return low | high << std::popcount(low_half(mask));
+  }
+#else
+  return bitboard_detail::squeeze_by_loop(set, mask);
 #endif
 }
 
-inline Bitboard spread(Bitboard packed, Bitboard mask) {
+template <SquareSet S>
+inline S spread(S packed, S mask) {
 #ifdef __BMI2__
-  return _pdep_u32(packed, mask);
+  if constexpr (std::same_as<S, std::uint32_t>) {
+    return _pdep_u32(packed, mask);
+  } else if constexpr (std::same_as<S, std::uint64_t>) {
+    return _pdep_u64(packed, mask);
+  } else {
+    using namespace bitboard_detail;
+    const S low = _pdep_u64(low_half(packed), low_half(mask));
+    const S high = _pdep_u64(low_half(packed >> std::popcount(low_half(mask))), high_half(mask));
+    return low | high << 64;
+  }
 #else
-  Bitboard out = 0;
-  for (Bitboard place = 1; mask; mask &= mask - 1, place <<= 1)
-    if (packed & place) out |= mask & (0u - mask);
-  return out;
+  return bitboard_detail::spread_by_loop(packed, mask);
 #endif
 }
 
 // Colex rank of `set` counted among the squares outside `taken`.
-inline std::uint64_t colex_rank_outside(Bitboard set, Bitboard taken) { return colex_rank(squeeze(set, ~taken)); }
+template <SquareSet S>
+inline std::uint64_t colex_rank_outside(S set, S taken) {
+  return colex_rank(squeeze(set, static_cast<S>(~taken)));
+}
 
 }  // namespace rtb

@@ -2,22 +2,24 @@
 
 namespace rtb {
 
-SquareMap::SquareMap(const std::vector<int>& image) : image_(image) {
-  for (int byte = 0; byte < 4; ++byte) {
+template <SquareSet S>
+BasicSquareMap<S>::BasicSquareMap(const std::vector<int>& image) : image_(image) {
+  for (std::size_t byte = 0; byte < sizeof(S); ++byte) {
     for (int pattern = 0; pattern < 256; ++pattern) {
-      Bitboard out = 0;
+      S out = 0;
       for (int b = 0; b < 8; ++b) {
-        const int square = byte * 8 + b;
-        if ((pattern >> b & 1) && square < static_cast<int>(image_.size())) out |= bit(image_[square]);
+        const int square = static_cast<int>(byte) * 8 + b;
+        if ((pattern >> b & 1) && square < static_cast<int>(image_.size())) out |= bit<S>(image_[square]);
       }
       bytes_[byte][pattern] = out;
     }
   }
 }
 
-std::vector<SquareMap> dihedral_maps(int width) {
+template <SquareSet S>
+std::vector<BasicSquareMap<S>> dihedral_maps(int width) {
   const int last = width - 1;
-  std::vector<SquareMap> maps;
+  std::vector<BasicSquareMap<S>> maps;
   // (file, rank) -> new (file, rank), for the 8 ways to place the square.
   for (int m = 0; m < 8; ++m) {
     std::vector<int> image(width * width);
@@ -34,5 +36,12 @@ std::vector<SquareMap> dihedral_maps(int width) {
   }
   return maps;
 }
+
+template class BasicSquareMap<std::uint32_t>;
+template class BasicSquareMap<std::uint64_t>;
+template class BasicSquareMap<Bitboard128>;
+template std::vector<BasicSquareMap<std::uint32_t>> dihedral_maps(int);
+template std::vector<BasicSquareMap<std::uint64_t>> dihedral_maps(int);
+template std::vector<BasicSquareMap<Bitboard128>> dihedral_maps(int);
 
 }  // namespace rtb

@@ -1,33 +1,42 @@
 #pragma once
-// The eight symmetries of a square board as square permutations, applied to
-// bitboards by byte-wise lookup tables (four lookups per map).
+// Symmetries of a board as square permutations, applied to sets of squares
+// of any width by byte-wise lookup tables (one lookup a byte of the set).
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "games/bitboard.hpp"
 
 namespace rtb {
 
-class SquareMap {
+template <SquareSet S>
+class BasicSquareMap {
  public:
-  SquareMap() = default;
+  using Set = S;
+  BasicSquareMap() = default;
   // `image[s]` is where square s goes; squares beyond image.size() stay empty.
-  explicit SquareMap(const std::vector<int>& image);
-  Bitboard apply(Bitboard b) const {
-    return bytes_[0][b & 0xFF] | bytes_[1][(b >> 8) & 0xFF] | bytes_[2][(b >> 16) & 0xFF] |
-           bytes_[3][b >> 24];
-  }
+  explicit BasicSquareMap(const std::vector<int>& image);  // in board_symmetry.cpp, for each set type
+  S apply(S b) const { return apply_bytes(b, std::make_index_sequence<sizeof(S)>{}); }
   int apply_square(int s) const { return image_[s]; }
   const std::vector<int>& image() const { return image_; }
 
  private:
+  template <std::size_t... k>
+  S apply_bytes(S b, std::index_sequence<k...>) const {
+    return (bytes_[k][static_cast<std::uint8_t>(b >> (8 * k))] | ...);
+  }
   std::vector<int> image_;
-  std::array<std::array<Bitboard, 256>, 4> bytes_{};
+  std::array<std::array<S, 256>, sizeof(S)> bytes_{};
 };
 
+using SquareMap = BasicSquareMap<Bitboard>;
+
 // The 8 maps of the dihedral group on a width x width board, identity first.
-// Square s = rank * width + file.
-std::vector<SquareMap> dihedral_maps(int width);
+// Square s = rank * width + file. Defined in board_symmetry.cpp for the
+// three set types.
+template <SquareSet S = Bitboard>
+std::vector<BasicSquareMap<S>> dihedral_maps(int width);
 
 }  // namespace rtb

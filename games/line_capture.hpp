@@ -17,7 +17,8 @@
 
 #include "games/bitboard.hpp"
 #include "games/board_symmetry.hpp"
-#include "games/two_set_indexer.hpp"
+#include "games/set_indexer.hpp"
+#include "solver/game_concept.hpp"
 
 namespace rtb {
 
@@ -94,6 +95,9 @@ class LineCaptureGame {
   bool slot_may_be_alias(TierId t, std::uint64_t index) const { return indexers_[t]->may_be_alias(index); }
   std::size_t symmetry_count() const { return maps_.size(); }
   const std::vector<SquareMap>& symmetries() const { return maps_; }
+  Position symmetric_position(const Position& p, std::size_t map) const {
+    return {maps_[map].apply(p.mine), maps_[map].apply(p.theirs), p.white_to_move};
+  }
 
   // True when the moves of p that capture nothing lead to pairwise different
   // slots, so the solver may count them without indexing each. Such moves
@@ -207,5 +211,15 @@ class LineCaptureGame {
   std::vector<SquareMap> maps_;
   std::vector<std::unique_ptr<TwoSetIndexer>> indexers_;  // by tier
 };
+
+// The hooks of solver/game_concept.hpp this game provides.
+static_assert(RetrogradeGame<LineCaptureGame>);
+static_assert(HasPositionText<LineCaptureGame>);
+static_assert(KnowsAliasFreeSlots<LineCaptureGame>);
+static_assert(KnowsDistinctChildren<LineCaptureGame>);
+static_assert(IndexesPredecessors<LineCaptureGame>);
+static_assert(SortsPredecessorsByBlock<LineCaptureGame>);
+static_assert(CountsPiecesPerSide<LineCaptureGame>);
+static_assert(HasSymmetries<LineCaptureGame>);
 
 }  // namespace rtb

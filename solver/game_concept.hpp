@@ -1,12 +1,29 @@
 #pragma once
-// What the engine needs from a game. The engine is a template over it, so a
-// move costs no virtual call.
+// The contract between a game and the rest of rtb. The engine is a template
+// over the game, so a move costs no virtual call.
+//
+// RetrogradeGame lists what every game must have. Everything else a game may
+// offer is an optional hook, each its own named concept below with what it
+// promises and what rtb does without it. A game states the hooks it provides
+// with static_assert next to its class, so that a misspelt hook is a compile
+// error instead of a silently slower (or less capable) path; the conformance
+// battery (tests/game_conformance_test.cpp) checks each promise at run time.
 #include <concepts>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace rtb {
+
+// The engine keys a slot as (tier in its group, slot) in one 64-bit word with
+// the slot in the low kSlotBits bits, so a tier holds at most kMaxTierSlots
+// slots. Indexers refuse to build a tier beyond it.
+inline constexpr unsigned kSlotBits = 40;
+inline constexpr std::uint64_t kMaxTierSlots = std::uint64_t{1} << kSlotBits;
+
+// ---- required -------------------------------------------------------------
 
 template <class G>
 concept RetrogradeGame = requires(const G& g, const typename G::Position& p, typename G::TierId t,
@@ -20,7 +37,10 @@ concept RetrogradeGame = requires(const G& g, const typename G::Position& p, typ
   // to tiers of groups solved earlier, or to positions that are lost.
   { g.tier_count() } -> std::convertible_to<typename G::TierId>;
   { g.tier_name(t) } -> std::convertible_to<std::string>;
+  // Slots of the tier, at most kMaxTierSlots.
   { g.tier_size(t) } -> std::convertible_to<std::uint64_t>;
+  // Every tier a move from the tier can lead to (lost children aside); more
+  // is allowed (it only makes a tier wait), fewer is an error.
   { g.tier_successors(t) } -> std::convertible_to<std::vector<typename G::TierId>>;
   { g.tier_of(p) } -> std::convertible_to<typename G::TierId>;
   // index and position: a bijection between a tier's canonical slots and its
@@ -33,9 +53,109 @@ concept RetrogradeGame = requires(const G& g, const typename G::Position& p, typ
   // The side to move has lost already (game over before it moves).
   { g.is_lost(p) } -> std::convertible_to<bool>;
   // f(move, child) for each legal move; f(predecessor) for each position of
-  // the same group from which a move leads to p.
+  // the same group from which a move leads to p (each such move once).
   g.for_each_move(p, [](const typename G::Move&, const typename G::Position&) {});
   g.for_each_predecessor(p, [](const typename G::Position&) {});
+};
+
+// What the command line and the tests need besides: the start position and
+// the position and move text of RULES.md. parse throws std::invalid_argument
+// with a message that says what is wrong; parse(format(p)) gives p back.
+template <class G>
+concept HasPositionText = requires(const G& g, const typename G::Position& p, const typename G::Move& m,
+                                   std::string_view text) {
+  { g.start() } -> std::convertible_to<typename G::Position>;
+  { g.parse(text) } -> std::convertible_to<typename G::Position>;
+  { g.format(p) } -> std::convertible_to<std::string>;
+  { g.move_text(m) } -> std::convertible_to<std::string>;
+};
+
+// ---- optional: engine fast paths (solver/retrograde.hpp) ------------------
+
+// slot_may_be_alias(t, i) is false only for a slot that is canonical
+// (index(position(t, i)) == i). Without it the engine unranks and indexes
+// every slot at set-up to find the aliases.
+template <class G>
+concept KnowsAliasFreeSlots = requires(const G& g, typename G::TierId t, std::uint64_t i) {
+  { g.slot_may_be_alias(t, i) } -> std::convertible_to<bool>;
+};
+
+// quiet_children_distinct(p) is true only when the children of p that lie
+// in p's tier group are pairwise different slots. The engine then counts
+// them without indexing each; without the hook it indexes every in-group
+// child and removes duplicates.
+template <class G>
+concept KnowsDistinctChildren = requires(const G& g, const typename G::Position& p) {
+  { g.quiet_children_distinct(p) } -> std::convertible_to<bool>;
+};
+
+// for_each_predecessor_slot(p, f) calls f(tier, slot) once for each position
+// for_each_predecessor(p) gives, with tier_of and index applied (the same
+// multiset), and returns true only when those slots are pairwise different.
+// Games use it to share work among the predecessors (all of a line-capture
+// position's share one canonical set). Without it the engine indexes each
+// predecessor itself and always removes duplicates.
+template <class G>
+concept IndexesPredecessors = requires(const G& g, const typename G::Position& p) {
+  { g.for_each_predecessor_slot(p, [](typename G::TierId, std::uint64_t) {}) } -> std::convertible_to<bool>;
+};
+
+// Each tier's slots fall into tier_blocks(t) disjoint blocks, and
+// predecessor_block(p) names the (tier, block) that holds every predecessor
+// of p: two positions with a predecessor slot in common name the same block.
+// The engine then sorts each level by block and gives a block to one thread,
+// which updates its words with plain stores: a wrong block is a data race.
+// Without the hook every update is atomic and goes wherever it falls.
+template <class G>
+concept SortsPredecessorsByBlock = requires(const G& g, const typename G::Position& p, typename G::TierId t) {
+  { g.tier_blocks(t) } -> std::convertible_to<std::uint64_t>;
+  { g.predecessor_block(p) } -> std::convertible_to<std::pair<typename G::TierId, std::uint64_t>>;
+};
+
+// ---- optional: search (solver/search.hpp) ---------------------------------
+
+// m.is_capture() marks captures, which the search tries first. Without it
+// moves are ordered by the opponent's replies alone.
+template <class M>
+concept MarksCaptures = requires(const M& m) {
+  { m.is_capture() } -> std::convertible_to<bool>;
+};
+
+// ---- optional: tier choices on the command line (tools/) ------------------
+
+// Tiers counted by pieces a side: mover_pieces(t) and other_pieces(t).
+// `--max-pieces` works only for such games.
+template <class G>
+concept CountsPiecesPerSide = requires(const G& g, typename G::TierId t) {
+  { g.mover_pieces(t) } -> std::convertible_to<int>;
+  { g.other_pieces(t) } -> std::convertible_to<int>;
+};
+
+// Tiers counted by pieces still in hand (a placement phase): goats_in_hand(t).
+// `--max-in-hand` works only for such games, and `query` may answer a
+// position of a tier without a file by searching down to tiers with files.
+template <class G>
+concept CountsPiecesInHand = requires(const G& g, typename G::TierId t) {
+  { g.goats_in_hand(t) } -> std::convertible_to<int>;
+};
+
+// solved_by_default(t) says which tiers a command covers when no tiers are
+// named (a game too big to tabulate whole names a part). Without it, all.
+template <class G>
+concept HasDefaultTiers = requires(const G& g, typename G::TierId t) {
+  { g.solved_by_default(t) } -> std::convertible_to<bool>;
+};
+
+// ---- optional: symmetry (checked by the conformance battery) --------------
+
+// symmetric_position(p, k) is p under the k-th of symmetry_count() board
+// maps (k = 0 the identity). The promise, which index() relies on: the
+// maps keep the rules (the children of a mapped position are the mapped
+// children) and index() gives a position and its images the same slot.
+template <class G>
+concept HasSymmetries = requires(const G& g, const typename G::Position& p, std::size_t k) {
+  { g.symmetry_count() } -> std::convertible_to<std::size_t>;
+  { g.symmetric_position(p, k) } -> std::convertible_to<typename G::Position>;
 };
 
 }  // namespace rtb

@@ -123,10 +123,7 @@ class GroupSolver {
   static constexpr std::int64_t kParallelFrom = 8192;
   // Games that say which block of slots a position's predecessors lie in
   // get the lock-free, cache-friendly walk (see propagate_by_block).
-  static constexpr bool kByBlock = requires(const G& g, const Position& p, TierId t) {
-    g.predecessor_block(p);
-    g.tier_blocks(t);
-  };
+  static constexpr bool kByBlock = SortsPredecessorsByBlock<G>;
 
   static Key key(std::size_t local, std::uint64_t slot) { return slot_key::make(local, slot); }
   static std::size_t local_of(Key k) { return slot_key::local_tier_of(k); }
@@ -138,14 +135,14 @@ class GroupSolver {
 
   // Games that know which slots cannot be aliases spare the check.
   bool may_be_alias(TierId tier, std::uint64_t slot) const {
-    if constexpr (requires { game_.slot_may_be_alias(tier, slot); }) return game_.slot_may_be_alias(tier, slot);
+    if constexpr (KnowsAliasFreeSlots<G>) return game_.slot_may_be_alias(tier, slot);
     return true;
   }
 
   // Games that can tell when a position's in-group children are pairwise
   // distinct spare the solver indexing them at set-up.
   bool quiet_children_distinct(const Position& p) const {
-    if constexpr (requires { game_.quiet_children_distinct(p); }) return game_.quiet_children_distinct(p);
+    if constexpr (KnowsDistinctChildren<G>) return game_.quiet_children_distinct(p);
     return false;
   }
 
@@ -153,7 +150,7 @@ class GroupSolver {
   // say whether the slots they gave are pairwise distinct. Returns that.
   template <class F>
   bool for_each_predecessor_key(const Position& p, F&& f) const {
-    if constexpr (requires { game_.for_each_predecessor_slot(p, [](TierId, std::uint64_t) {}); }) {
+    if constexpr (IndexesPredecessors<G>) {
       return game_.for_each_predecessor_slot(p, [&](TierId tier, std::uint64_t slot) {
         f(key(static_cast<std::size_t>(local_of_tier_[tier]), slot));
       });

@@ -304,7 +304,7 @@ class ExactSearch {
   };
 
   static bool is_capture(const Move& m) {
-    if constexpr (requires { m.is_capture(); }) return m.is_capture();
+    if constexpr (MarksCaptures<Move>) return m.is_capture();
     return false;
   }
 

@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "solver/game_concept.hpp"
 #include "solver/value.hpp"
 
 namespace rtb {
@@ -59,8 +60,9 @@ namespace slot_key {
 
 using Key = std::uint64_t;
 
-inline constexpr unsigned kSlotBits = 40;
-inline constexpr std::uint64_t kMaxSlots = std::uint64_t{1} << kSlotBits;  // slots a tier may have
+// The slot takes the low bits: the game contract's limit (solver/game_concept.hpp).
+inline constexpr unsigned kSlotBits = rtb::kSlotBits;
+inline constexpr std::uint64_t kMaxSlots = kMaxTierSlots;  // slots a tier may have
 inline constexpr std::uint64_t kMaxGroupTiers = std::uint64_t{1} << (64 - kSlotBits);
 
 constexpr Key make(std::size_t local_tier, std::uint64_t slot) {

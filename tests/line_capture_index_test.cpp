@@ -22,7 +22,7 @@
 #ifndef RTB_BITBOARD_ONLY
 #include "games/board_symmetry.hpp"
 #include "games/line_capture.hpp"
-#include "games/two_set_indexer.hpp"
+#include "games/set_indexer.hpp"
 #endif
 
 namespace rtb {
@@ -250,7 +250,7 @@ void check_indexer_by_brute_force(int squares, const std::vector<SquareMap>& map
         return;
       }
       if (fresh) {
-        if (!cls.count(indexer.sets(i))) ADD_FAILURE() << "sets(" << i << ") is not in its class";
+        if (const auto s = indexer.sets(i); !cls.count({s[0], s[1]})) ADD_FAILURE() << "sets(" << i << ") is not in its class";
         if (indexer.weight(i) != cls.size()) ADD_FAILURE() << "weight(" << i << ") != class size " << cls.size();
       }
     };

@@ -12,15 +12,17 @@
 #include <vector>
 
 #include "driver/file_tier_store.hpp"
+#include "solver/game_concept.hpp"
 #include "solver/one_step.hpp"
 #include "solver/search.hpp"
 #include "tools/tier_loading.hpp"
 
 namespace rtb::cli {
 
-// A game with a placement phase, too large to tabulate, that a search covers.
+// A game with a placement phase, too large to tabulate, that a search covers
+// (see CountsPiecesInHand in solver/game_concept.hpp).
 template <class G>
-constexpr bool kSearchable = requires(const G& game) { game.goats_in_hand(0u); };
+constexpr bool kSearchable = CountsPiecesInHand<G>;
 
 // Blocks kept per open file while searching: a search probes the sliding
 // tiers all over, and the default cache (made for one query's few probes)

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/game_concept.hpp"
 #include "tools/cli.hpp"
 
 namespace rtb::cli {
@@ -29,7 +30,7 @@ std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
   std::vector<bool> selected(game.tier_count(), false);
   if (s.tiers.empty() && s.max_pieces < 0 && s.max_in_hand < 0) {
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
-      if constexpr (requires { game.solved_by_default(t); }) selected[t] = game.solved_by_default(t);
+      if constexpr (HasDefaultTiers<G>) selected[t] = game.solved_by_default(t);
       else selected[t] = true;
     }
     return selected;
@@ -53,7 +54,7 @@ std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
     }
   }
   if (s.max_pieces >= 0) {
-    if constexpr (requires { game.mover_pieces(0u); }) {
+    if constexpr (CountsPiecesPerSide<G>) {
       for (std::uint32_t t = 0; t < game.tier_count(); ++t)
         if (game.mover_pieces(t) <= s.max_pieces && game.other_pieces(t) <= s.max_pieces) selected[t] = true;
     } else {
@@ -61,7 +62,7 @@ std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
     }
   }
   if (s.max_in_hand >= 0) {
-    if constexpr (requires { game.goats_in_hand(0u); }) {
+    if constexpr (CountsPiecesInHand<G>) {
       for (std::uint32_t t = 0; t < game.tier_count(); ++t)
         if (game.goats_in_hand(t) <= s.max_in_hand) selected[t] = true;
     } else {

@@ -1,0 +1,34 @@
+// Blockade, the tiny test-only game (tests/blockade_game.hpp): its facts,
+// worked out by hand. The conformance battery checks it against the
+// contract and against the simple solver.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "blockade_game.hpp"
+#include "driver/solve_in_memory.hpp"
+
+namespace rtb {
+namespace {
+
+TEST(Blockade, SlotsStandForEveryPositionOnce) {
+  const BlockadeGame game;
+  std::uint64_t positions = 0;
+  for (std::uint64_t i = 0; i < game.tier_size(0); ++i) positions += game.slot_weight(0, i);
+  EXPECT_EQ(positions, binomial(9, 4) * binomial(5, 4));  // 630
+}
+
+TEST(Blockade, HandWorkedValues) {
+  const BlockadeGame game;
+  const auto values = solve_in_memory(game, 1);
+  auto value = [&](const char* text) { return values[0][game.index(game.parse(text))]; };
+  // The empty a1 touches only o's (b1, a2, b2): x cannot move and has lost.
+  EXPECT_EQ(value("xxo/oox/.ox x"), make_value(0));
+  // x slides a1 to b1; the empty a1 then touches only x's: o is blocked.
+  EXPECT_EQ(value("oox/xxo/x.o x"), make_value(1));
+  // The same seen the other way round: o blocked, to move.
+  EXPECT_EQ(value("oox/xxo/.xo o"), make_value(0));
+}
+
+}  // namespace
+}  // namespace rtb
