@@ -73,7 +73,22 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
     if (needed[g])
       for (std::uint32_t d : groups[g].dependencies) last_reader[d] = g;
 
+  // Which needed groups have all their files already, and what is left.
+  std::vector<bool> complete(groups.size(), false);
+  std::size_t groups_to_solve = 0;
+  std::uint64_t slots_to_solve = 0;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (!needed[g]) continue;
+    complete[g] = true;
+    for (std::uint32_t t : groups[g].tiers)
+      complete[g] = complete[g] && tier_file_is_complete(tier_file_path(game, options.dir, t), tier_info(game, t));
+    if (complete[g]) continue;
+    ++groups_to_solve;
+    for (std::uint32_t t : groups[g].tiers) slots_to_solve += game.tier_size(t);
+  }
+
   Progress progress(options.quiet);
+  progress.plan(groups_to_solve, slots_to_solve);
   GenerateReport report;
   std::map<std::uint32_t, std::vector<Value>> held;
   SolvedTierValues solved(game.tier_count(), nullptr);
@@ -83,10 +98,7 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (!needed[g]) continue;
     const TierGroup& group = groups[g];
-    bool complete = true;
-    for (std::uint32_t t : group.tiers)
-      complete = complete && tier_file_is_complete(tier_file_path(game, options.dir, t), tier_info(game, t));
-    if (complete) {
+    if (complete[g]) {
       ++report.groups_skipped;
       continue;
     }
@@ -97,7 +109,7 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
       name += game.tier_name(t);
       slots += game.tier_size(t);
     }
-    progress.group(name, slots);
+    progress.group(report.groups_solved + 1, name, slots);
     for (std::uint32_t d : group.dependencies) {
       if (!held.count(d)) {
         progress.stage("reading tier " + game.tier_name(d));
