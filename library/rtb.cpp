@@ -137,6 +137,7 @@ GenerateSummary generate_tablebases(const std::string& dir, const std::string& g
     return cli::with_game(choice_of(game, variant), [&](const auto& g) {
       cli::TierSelection selection;
       selection.max_pieces = settings.max_pieces;
+      selection.max_in_hand = settings.max_in_hand;
       const std::vector<bool> selected = cli::selected_tiers(g, selection);
       rtb::GenerateOptions options;
       options.dir = dir;

@@ -119,7 +119,8 @@ std::vector<GameInfo> games();
 
 struct GenerateSettings {
   int threads = 1;
-  int max_pieces = -1;  // line-capture games: only tiers with at most this many pieces a side (-1: all)
+  int max_pieces = -1;   // line-capture games: only tiers with at most this many pieces a side (-1: all)
+  int max_in_hand = -1;  // bagh-chal: only tiers with at most this many goats in hand (-1: the default set)
   bool progress = false;  // the progress display of `rtb generate` on stderr
 };
 
