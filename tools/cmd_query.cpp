@@ -45,9 +45,9 @@ std::string position_help() {
          "\"error\": ...} and the batch goes on; the exit status is 1 if any line failed.\n";
 }
 
-bool batch_requested(int argc, char** argv) {
+bool has_argument(int argc, char** argv, const char* name) {
   for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "--batch") == 0) return true;
+    if (std::strcmp(argv[i], name) == 0) return true;
   return false;
 }
 
@@ -92,11 +92,13 @@ int run_query(int argc, char** argv) {
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
       "bagh-chal: search time limit (0: none, and the search is repeatable)");
   std::vector<std::pair<std::string, std::string*>> positionals{{"game", &choice.name}};
-  if (!batch_requested(argc, argv)) positionals.push_back({"position", &position_text});
+  if (!has_argument(argc, argv, "--batch")) positionals.push_back({"position", &position_text});
+  // Made only for --help: it builds every game, which takes longer than a query.
+  const bool help = has_argument(argc, argv, "--help") || has_argument(argc, argv, "-h");
   if (!parse_command(argc, argv,
                      "rtb query GAME POSITION|start [--moves LIST] [--dir DIR] [--json] [--line] [--nodes N] "
                      "[--seconds S]\n       rtb query GAME --batch [--moves LIST] [--dir DIR] [--line] < positions",
-                     o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json", position_help()))
+                     o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json", help ? position_help() : ""))
     return 0;
   if (limits.nodes < 1) throw UsageError("--nodes must be at least 1");
   if (!(limits.seconds >= 0)) throw UsageError("--seconds must not be negative");
