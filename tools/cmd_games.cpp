@@ -80,11 +80,16 @@ nlohmann::json game_json(const GameEntry& entry, const G& game) {
     slots += game.tier_size(t);
     tiers.push_back(row);
   }
-  return {{"game", entry.name},      {"description", entry.description},
-          {"variants", entry.variants}, {"variant", game.variant()},
-          {"start", game.format(game.start())}, {"search_fallback", entry.search_fallback},
-          {"tier_filters", entry.tier_filters}, {"symmetries", game.symmetry_count()},
-          {"positions", positions},   {"slots", slots},
+  return {{"game", entry.name},
+          {"description", entry.description},
+          {"variants", entry.variants},
+          {"variant", game.variant()},
+          {"start", game.format(game.start())},
+          {"search_fallback", entry.search_fallback},
+          {"tier_filters", entry.tier_filters},
+          {"symmetries", game.symmetry_count()},
+          {"positions", positions},
+          {"slots", slots},
           {"tiers", tiers}};
 }
 

@@ -30,8 +30,11 @@ int run_perft(int argc, char** argv) {
   return with_game(choice, [&](const auto& game) {
     const auto root = position_text == "start" ? game.start() : game.parse(position_text);
     std::uint64_t total = 0;
-    nlohmann::json out{{"format", 1},          {"game", game.name()}, {"variant", game.variant()},
-                       {"position", game.format(root)}, {"depth", depth}};
+    nlohmann::json out{{"format", 1},
+                       {"game", game.name()},
+                       {"variant", game.variant()},
+                       {"position", game.format(root)},
+                       {"depth", depth}};
     if (divide && depth > 0 && !game.is_lost(root)) {
       out["divide"] = nlohmann::json::array();
       game.for_each_move(root, [&](const auto& move, const auto& child) {

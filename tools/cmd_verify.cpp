@@ -108,9 +108,14 @@ int run_verify(int argc, char** argv) {
       }
     }
     if (json) {
-      const nlohmann::json out{{"format", 1},          {"game", game.name()},    {"variant", game.variant()},
-                               {"ok", failures == 0},  {"failures", failures}, {"tiers_checked", checked_tiers},
-                               {"values_proven", checked}, {"tiers", rows}};
+      const nlohmann::json out{{"format", 1},
+                               {"game", game.name()},
+                               {"variant", game.variant()},
+                               {"ok", failures == 0},
+                               {"failures", failures},
+                               {"tiers_checked", checked_tiers},
+                               {"values_proven", checked},
+                               {"tiers", rows}};
       std::cout << out.dump(2) << "\n";
       if (failures > 0) std::cerr << "rtb verify: " << failures << " tier(s) of " << game.name() << " failed\n";
       return failures == 0 ? 0 : 1;
