@@ -74,14 +74,25 @@ class GroupLoop {
 
   // Solves the selected groups in order, skipping those already complete.
   GroupLoopReport solve_all(int threads) {
+    // Which groups are complete, first, so that the progress display knows
+    // how many groups and slots lie ahead.
+    std::vector<bool> complete(groups_.size(), false);
+    std::size_t groups_to_solve = 0;
+    std::uint64_t slots_to_solve = 0;
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      if (!selected_[g] || (complete[g] = is_complete(g))) continue;
+      ++groups_to_solve;
+      slots_to_solve += group_slots(g);
+    }
+    if (progress_) progress_->plan(groups_to_solve, slots_to_solve);
     GroupLoopReport report;
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       if (!selected_[g]) continue;
-      if (is_complete(g)) {
+      if (complete[g]) {
         ++report.groups_skipped;
         continue;
       }
-      report.slots_solved += solve_group(g, threads);
+      report.slots_solved += solve_group(g, threads, report.groups_solved + 1);
       ++report.groups_solved;
       release_after(g);
     }
@@ -92,7 +103,8 @@ class GroupLoop {
   // from the store (they must be complete there) and keeping nothing after.
   std::uint64_t solve_one(std::size_t g, int threads) {
     try {
-      const std::uint64_t slots = solve_group(g, threads);
+      if (progress_) progress_->plan(1, group_slots(g));
+      const std::uint64_t slots = solve_group(g, threads, 1);
       release_all();
       return slots;
     } catch (...) {
@@ -116,11 +128,17 @@ class GroupLoop {
   }
 
  private:
-  std::uint64_t solve_group(std::size_t g, int threads) {
-    const TierGroup& group = groups_[g];
+  std::uint64_t group_slots(std::size_t g) const {
     std::uint64_t slots = 0;
-    for (std::uint32_t t : group.tiers) slots += game_.tier_size(t);
-    if (progress_) progress_->group(group_name(g), slots);
+    for (std::uint32_t t : groups_[g].tiers) slots += game_.tier_size(t);
+    return slots;
+  }
+
+  // `ordinal`: the group's place (from 1) among those this run solves.
+  std::uint64_t solve_group(std::size_t g, int threads, std::size_t ordinal) {
+    const TierGroup& group = groups_[g];
+    const std::uint64_t slots = group_slots(g);
+    if (progress_) progress_->group(ordinal, group_name(g), slots);
     for (std::uint32_t d : group.dependencies) load(d, [](std::uint32_t, const std::exception&) { throw; });
     GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_);
     std::vector<std::vector<Value>> solved = solver.solve();

@@ -5,7 +5,11 @@
 // threads measured 3x slower than with 1. Passive waiting costs a few
 // microseconds a barrier and removes that. libgomp reads the policy when it
 // is loaded, before main(), so the program restarts itself once with the
-// variable set; a user's own OMP_WAIT_POLICY is left alone.
+// variable set; a user's own OMP_WAIT_POLICY is left alone. It restarts
+// through its real path, not /proc/self/exe, so that the kernel names the
+// process after the program (ps and top show "rtb", not "exe"), and keeps
+// its argv[0].
+#include <limits.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -14,15 +18,13 @@ namespace rtb {
 
 inline void use_passive_openmp_wait(char** argv) {
   if (std::getenv("OMP_WAIT_POLICY") != nullptr) return;
+  char path[PATH_MAX];
+  const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return;  // no /proc: run on as we are
+  path[n] = '\0';
   setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
-  // The program's real path rather than /proc/self/exe, which would rename
-  // the process "exe" for ps and pgrep. The process keeps its id, so mpirun
-  // (which started it) and an MPI job are not disturbed.
-  char self[4096];
-  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n <= 0) return;
-  self[n] = '\0';
-  execv(self, argv);  // returns only on failure: then run on as we are
+  // The process keeps its id, so mpirun (which started it) is not disturbed.
+  execv(path, argv);  // returns only on failure: then run on as we are
 }
 
 }  // namespace rtb

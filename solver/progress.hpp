@@ -1,47 +1,182 @@
 #pragma once
-// Progress of a long solve on stderr: one line, rewritten in place, only when
-// stderr is a terminal and the user did not ask for quiet.
+// Progress of a long solve on stderr, in the README's unit (slots): which
+// group of how many, the stage, a counter that reaches its stage's total,
+// and an estimate of the time left. On a terminal one line is rewritten in
+// place a few times a second; otherwise (a log file, a pipe) a plain line is
+// written every few seconds; nothing at all when quiet.
+//
+// Counting calls (advance) may come from any thread, a few thousand slots at
+// a time; whichever thread finds the display due draws it.
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <mutex>
 #include <string>
 
 namespace rtb {
 
 class Progress {
  public:
-  explicit Progress(bool quiet) : enabled_(!quiet && isatty(STDERR_FILENO)), start_(clock::now()) {}
+  explicit Progress(bool quiet)
+      : enabled_(!quiet),
+        terminal_(isatty(STDERR_FILENO)),
+        interval_(terminal_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(5000)),
+        start_(clock::now()),
+        last_draw_(start_.time_since_epoch()) {}
   bool enabled() const { return enabled_; }
 
-  void group(const std::string& name, std::uint64_t positions) {
+  // The work ahead: `groups` tier groups holding `slots` slots in all.
+  void plan(std::size_t groups, std::uint64_t slots) {
+    groups_ = groups;
+    planned_slots_ = slots;
+  }
+
+  // Group `index` (counted from 1) of the plan begins.
+  void group(std::size_t index, const std::string& name, std::uint64_t slots) {
+    done_slots_ += group_slots_;  // the previous group is done
+    group_index_ = index;
     group_ = name;
-    positions_ = positions;
-    show("start");
+    group_slots_ = slots;
+    share_from_ = share_to_ = 0;
+    stage_total_ = 0;
+    if (solving_started_ == clock::time_point{}) solving_started_ = clock::now();
+    stage("start");
   }
-  void stage(const std::string& what) { show(what); }
+
+  // A stage without a counter (reading or writing a file); the estimate
+  // counts the group as far along as its last counted stage took it.
+  void stage(const std::string& what) {
+    const double reached = fraction_of_group();
+    counted_stage(what, 0, reached, reached);
+  }
+
+  // A stage that counts up to `total` slots; [share_from, share_to) is its
+  // share of the group's time, for the estimate.
+  void counted_stage(const std::string& what, std::uint64_t total, double share_from, double share_to,
+                     std::uint64_t counted = 0) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stage_ = what;
+      stage_total_ = total;
+      share_from_ = share_from;
+      share_to_ = share_to;
+      counter_ = counted;
+    }
+    draw(true);
+  }
+
+  // `n` more slots of the current stage are done. The count that reaches the
+  // total is always shown.
+  void advance(std::uint64_t n) {
+    const std::uint64_t before = counter_.fetch_add(n, std::memory_order_relaxed);
+    draw(before < stage_total_ && before + n >= stage_total_);
+  }
+
+  // The retrograde levels count resolved slots; what stays unresolved after
+  // the last level is a draw, so the counter ends at the group's size.
   void level(unsigned level, std::uint64_t resolved) {
-    show("level " + std::to_string(level) + ", " + std::to_string(resolved) + " of " +
-         std::to_string(positions_) + " resolved");
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stage_ = "level " + std::to_string(level) + ", resolved";
+      stage_total_ = group_slots_;
+      share_from_ = 0.5;
+      share_to_ = 0.9;
+    }
+    counter_ = resolved;
+    draw(false);
   }
+
+  // After the last level: every slot still unresolved is a draw (or an
+  // alias, copied at the end), so the group's slots are all accounted for.
+  void levels_done(std::uint64_t resolved) {
+    counted_stage("levels done (" + with_commas(group_slots_ - std::min(resolved, group_slots_)) +
+                      " never resolved: draws, aliases)",
+                  group_slots_, 0.9, 0.9, group_slots_);
+  }
+
   void done() {
-    if (enabled_) std::fputs("\r\033[K", stderr);
+    if (enabled_ && terminal_) std::fputs("\r\033[K", stderr);
   }
-  double elapsed_seconds() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
+  double elapsed_seconds() const { return seconds_since(start_); }
 
  private:
   using clock = std::chrono::steady_clock;
-  void show(const std::string& what) {
+  static double seconds_since(clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); }
+
+  static std::string with_commas(std::uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+      out += digits[i];
+    }
+    return out;
+  }
+
+  static std::string duration_text(double s) {
+    const long whole = static_cast<long>(s + 0.5);
+    if (whole < 60) return std::to_string(whole) + "s";
+    if (whole < 3600) return std::to_string(whole / 60) + "m" + (whole % 60 < 10 ? "0" : "") + std::to_string(whole % 60) + "s";
+    return std::to_string(whole / 3600) + "h" + (whole / 60 % 60 < 10 ? "0" : "") + std::to_string(whole / 60 % 60) + "m";
+  }
+
+  // Slots of the plan done so far, counting the current group by the share
+  // of its time its stages have had. The estimate assumes the rest goes at
+  // the same rate in slots per second (groups differ, so it is rough).
+  double fraction_of_group() const {
+    double fraction = share_from_;
+    if (stage_total_ > 0 && share_to_ > share_from_)
+      fraction += (share_to_ - share_from_) * std::min(1.0, double(counter_) / double(stage_total_));
+    return fraction;
+  }
+
+  std::string time_left() const {
+    const double done = double(done_slots_) + fraction_of_group() * double(group_slots_);
+    const double spent = seconds_since(solving_started_);
+    if (planned_slots_ == 0 || done <= 0 || spent < 1) return "";
+    return ", about " + duration_text(spent * (double(planned_slots_) - done) / done) + " left";
+  }
+
+  // A new stage shows at once on a terminal; a log gets a line every few
+  // seconds only, so a short run writes nothing there.
+  void draw(bool new_stage) {
     if (!enabled_) return;
-    std::fprintf(stderr, "\r\033[K[%7.1fs] group %s (%llu positions): %s", elapsed_seconds(), group_.c_str(),
-                 static_cast<unsigned long long>(positions_), what.c_str());
+    const auto t = clock::now();
+    const auto last = last_draw_.load(std::memory_order_relaxed);
+    if (!(new_stage && terminal_) && t - clock::time_point(last) < interval_) return;
+    std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+    if (new_stage) lock.lock();
+    else if (!lock.try_lock()) return;  // another thread is drawing
+    last_draw_ = t.time_since_epoch();
+    std::string line = "[" + duration_text(elapsed_seconds()) + "] group " + std::to_string(group_index_) + "/" +
+                       std::to_string(groups_) + " " + group_ + " (" + with_commas(group_slots_) + " slots): " + stage_;
+    if (stage_total_ > 0) {
+      const std::uint64_t c = std::min<std::uint64_t>(counter_, stage_total_);
+      line += " " + with_commas(c) + "/" + with_commas(stage_total_) + " slots (" +
+              std::to_string(c * 100 / stage_total_) + "%)";
+    }
+    line += time_left();
+    if (terminal_)
+      std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    else
+      std::fprintf(stderr, "rtb: %s\n", line.c_str());
     std::fflush(stderr);
   }
-  bool enabled_;
-  clock::time_point start_;
-  std::string group_;
-  std::uint64_t positions_ = 0;
+
+  const bool enabled_, terminal_;
+  const clock::duration interval_;
+  const clock::time_point start_;
+  std::atomic<clock::duration> last_draw_;
+  clock::time_point solving_started_{};
+  std::mutex mutex_;
+  std::size_t groups_ = 0, group_index_ = 0;
+  std::uint64_t planned_slots_ = 0, done_slots_ = 0, group_slots_ = 0;
+  std::string group_, stage_;
+  std::uint64_t stage_total_ = 0;
+  double share_from_ = 0, share_to_ = 0;
+  std::atomic<std::uint64_t> counter_{0};
 };
 
 }  // namespace rtb

@@ -102,6 +102,7 @@ class GroupSolver {
       levels_ = level + 1;
       frontier = propagate(frontier, level);
     }
+    if (progress_ && !single_pass_) progress_->levels_done(resolved_);
     return finish();
   }
 
@@ -188,7 +189,7 @@ class GroupSolver {
   // Counts each slot's distinct in-group children and folds in the moves
   // that leave the group. Returns the positions lost at level 0.
   std::vector<Key> initialise() {
-    if (progress_) progress_->stage("counting moves");
+    if (progress_) progress_->counted_stage("counting moves", total_slots(), 0.0, single_pass_ ? 0.9 : 0.5);
     std::vector<Lists> per_thread(threads_);
     std::atomic<bool> overflow{false};
     for (std::size_t local = 0; local < tiers_.size(); ++local) {
@@ -198,6 +199,7 @@ class GroupSolver {
       for (std::int64_t slot = 0; slot < size; ++slot) {
         Lists& lists = per_thread[omp_get_thread_num()];
         if (!initialise_slot(local, tier, static_cast<std::uint64_t>(slot), lists)) overflow = true;
+        if (progress_) report_chunk(slot, size);
       }
     }
     if (overflow)
@@ -302,6 +304,18 @@ class GroupSolver {
   std::vector<Key> propagate(const std::vector<Key>& frontier, unsigned level) {
     if constexpr (kByBlock) return propagate_by_block(frontier, level);
     else return propagate_shared(frontier, level);
+  }
+
+  std::uint64_t total_slots() const {
+    std::uint64_t n = 0;
+    for (const auto& words : states_) n += words.size();
+    return n;
+  }
+
+  // Counts a slot loop's progress a chunk at a time: the loops' dynamic
+  // chunks of 4096 start at multiples of 4096, so each chunk is counted once.
+  void report_chunk(std::int64_t slot, std::int64_t size) {
+    if ((slot & 4095) == 4095 || slot + 1 == size) progress_->advance(static_cast<std::uint64_t>(slot & 4095) + 1);
   }
 
   Position position_of(Key k) const { return game_.position(tiers_[local_of(k)], slot_of(k)); }
@@ -447,7 +461,7 @@ class GroupSolver {
   }
 
   std::vector<std::vector<Value>> finish() {
-    if (progress_) progress_->stage("finishing");
+    if (progress_) progress_->counted_stage("finishing", total_slots(), 0.9, 1.0);
     std::vector<std::vector<Value>> values(tiers_.size());
     for (std::size_t local = 0; local < tiers_.size(); ++local) {
       std::vector<std::uint16_t>& s = states_[local];
@@ -456,8 +470,10 @@ class GroupSolver {
       for (std::int64_t i = 0; i < size; ++i)
         if (s[i] != kAlias && unresolved(s[i])) s[i] = kDraw;
 #pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096) if (size > kParallelFrom)
-      for (std::int64_t i = 0; i < size; ++i)
+      for (std::int64_t i = 0; i < size; ++i) {
         if (s[i] == kAlias) s[i] = s[game_.index(game_.position(tiers_[local], static_cast<std::uint64_t>(i)))];
+        if (progress_) report_chunk(i, size);
+      }
       values[local] = std::move(s);
     }
     return values;

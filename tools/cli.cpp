@@ -5,7 +5,8 @@
 namespace rtb::cli {
 
 bool parse_command(int argc, char** argv, const std::string& usage, po::options_description& visible,
-                   const std::vector<std::pair<std::string, std::string*>>& positionals) {
+                   const std::vector<std::pair<std::string, std::string*>>& positionals, const std::string& example,
+                   const std::string& notes) {
   bool help = false;
   visible.add_options()("help,h", po::bool_switch(&help), "show this help");
   po::options_description hidden;
@@ -24,7 +25,10 @@ bool parse_command(int argc, char** argv, const std::string& usage, po::options_
     throw UsageError(e.what());
   }
   if (help) {
-    std::cout << "usage: " << usage << "\n\n" << visible;
+    std::cout << "usage: " << usage << "\n";
+    if (!example.empty()) std::cout << "example: " << example << "\n";
+    if (!notes.empty()) std::cout << "\n" << notes;
+    std::cout << "\n" << visible;
     return false;
   }
   for (const auto& [name, target] : positionals)

@@ -1,6 +1,7 @@
 // rtb games: each game with its board, pieces and tier sizes.
 #include <iomanip>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "tools/cli.hpp"
 
@@ -66,12 +67,46 @@ void describe(const BaghChalGame& game) {
   std::cout << "\n";
 }
 
+// One game of `rtb games --json`: its registry entry and the tiers of its
+// default variant.
+template <class G>
+nlohmann::json game_json(const GameEntry& entry, const G& game) {
+  nlohmann::json tiers = nlohmann::json::array();
+  std::uint64_t positions = 0, slots = 0;
+  for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+    nlohmann::json row{{"tier", game.tier_name(t)}, {"positions", game.tier_positions(t)}, {"slots", game.tier_size(t)}};
+    if constexpr (requires { game.class_count(t); }) row["classes"] = game.class_count(t);
+    positions += game.tier_positions(t);
+    slots += game.tier_size(t);
+    tiers.push_back(row);
+  }
+  return {{"game", entry.name},
+          {"description", entry.description},
+          {"variants", entry.variants},
+          {"variant", game.variant()},
+          {"start", game.format(game.start())},
+          {"search_fallback", entry.search_fallback},
+          {"tier_filters", entry.tier_filters},
+          {"symmetries", game.symmetry_count()},
+          {"positions", positions},
+          {"slots", slots},
+          {"tiers", tiers}};
+}
+
 }  // namespace
 
 int run_games(int argc, char** argv) {
+  bool json = false;
   po::options_description o("options");
-  if (!parse_command(argc, argv, "rtb games", o, {})) return 0;
-  for (const GameEntry& entry : game_registry()) with_game({entry.name}, [](const auto& game) { describe(game); });
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)");
+  if (!parse_command(argc, argv, "rtb games [--json]", o, {}, "rtb games --json | python3 -m json.tool")) return 0;
+  nlohmann::json out{{"format", 1}, {"games", nlohmann::json::array()}};
+  for (const GameEntry& entry : game_registry())
+    with_game({entry.name}, [&](const auto& game) {
+      if (json) out["games"].push_back(game_json(entry, game));
+      else describe(game);
+    });
+  if (json) std::cout << out.dump(2) << "\n";
   return 0;
 }
 

@@ -1,6 +1,7 @@
 // rtb generate GAME: solve every tier group and write the tablebases; under
 // mpirun, spread the groups over the processes (tools/mpi_scheduler.hpp).
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "driver/generate.hpp"
 #include "tools/cli.hpp"
@@ -40,24 +41,31 @@ int run_generate(int argc, char** argv) {
   GameChoice choice;
   GenerateOptions options;
   TierSelection selection;
-  bool plan_parallelism = false;
+  bool json = false, plan_parallelism = false;
   // Under mpirun the processes of one machine share its cores.
   options.threads = std::max(1, default_threads() / mpi_launch_local_size());
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, options.dir);
-  o.add_options()("threads", po::value(&options.threads)->default_value(options.threads),
-                  "threads (default: all cores; under mpirun, a process's share of its machine's cores)")(
-      "quiet,q", po::bool_switch(&options.quiet), "no progress line")(
-      "zstd-level", po::value(&options.write.zstd_level)->default_value(options.write.zstd_level), "zstd level of the files")(
-      "block-size", po::value(&options.write.block_size)->default_value(options.write.block_size), "positions per compressed block")(
+  add_threads_option(o, options.threads);
+  o.add_options()("quiet,q", po::bool_switch(&options.quiet), "no progress display")(
+      "json", po::bool_switch(&json), "print the report as one JSON object (see README: JSON output)")(
+      "zstd-level", po::value(&options.write.zstd_level)->default_value(options.write.zstd_level)->value_name("L"),
+      "zstd level of the files")(
+      "block-size", po::value(&options.write.block_size)->default_value(options.write.block_size)->value_name("N"),
+      "positions per compressed block")(
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);
-  const std::string usage =
-      "rtb generate GAME [--dir DIR] [--threads N]\n"
-      "       mpirun -np N rtb generate GAME ...   (README: Generating on a cluster)";
-  if (!parse_command(argc, argv, usage, o, {{"game", &choice.name}})) return 0;
+  if (!parse_command(argc, argv,
+                     "rtb generate GAME [--dir DIR] [--threads N] [--quiet] [--json]\n"
+                     "       mpirun -np N rtb generate GAME ...   (README: Generating on a cluster)",
+                     o, {{"game", &choice.name}}, "rtb generate pangki --dir tb --threads 2",
+                     "Progress goes to stderr: on a terminal one line rewritten in place, otherwise a plain\n"
+                     "line every 5 s (none with --quiet): the group of how many, its stage, a counter in\n"
+                     "slots and an estimate of the time left. Under mpirun, --threads defaults to a process's\n"
+                     "share of its machine's cores.\n"))
+    return 0;
   if (options.threads < 1) throw UsageError("--threads must be at least 1");
   if (options.write.block_size < 1) throw UsageError("--block-size must be at least 1");
   return with_game(choice, [&](const auto& game) {
@@ -71,10 +79,25 @@ int run_generate(int argc, char** argv) {
     }
     if (mpi_launch_size() > 1) return generate_distributed(game, options);
     const GenerateReport report = generate(game, options);
+    const std::string files = (options.dir / (game.name() + "-" + game.variant())).string();
+    if (json) {
+      const nlohmann::json out{{"format", 1},
+                               {"game", game.name()},
+                               {"variant", game.variant()},
+                               {"dir", options.dir.string()},
+                               {"files", files},
+                               {"groups_solved", report.groups_solved},
+                               {"groups_skipped", report.groups_skipped},
+                               {"slots_solved", report.slots_solved},
+                               {"seconds", report.seconds},
+                               {"threads", options.threads}};
+      std::cout << out.dump(2) << "\n";
+      return 0;
+    }
     std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
               << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in "
               << report.seconds << " s with " << options.threads << " threads; files in "
-              << (options.dir / (game.name() + "-" + game.variant())).string() << "\n";
+              << files << "\n";
     return 0;
   });
 }

@@ -20,11 +20,14 @@ int run_stats(int argc, char** argv) {
   add_game_options(o, choice);
   add_dir_option(o, dir);
   add_tier_selection_options(o, selection);
-  o.add_options()("json", po::bool_switch(&json), "print one JSON object")(
-      "threads", po::value(&threads)->default_value(threads), "threads");
-  if (!parse_command(argc, argv, "rtb stats GAME [--dir DIR] [--json]", o, {{"game", &choice.name}})) return 0;
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)");
+  add_threads_option(o, threads);
+  if (!parse_command(argc, argv, "rtb stats GAME [--dir DIR] [--json] [--threads N]", o, {{"game", &choice.name}},
+                     "rtb stats pangki --dir tb --json"))
+    return 0;
   return with_game(choice, [&](const auto& game) {
-    nlohmann::json out{{"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
+    nlohmann::json out{
+        {"format", 1}, {"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
     TierStats total;
     if (!json)
       std::cout << "tier        win        loss        draw   (classes: win loss draw)   longest win\n";

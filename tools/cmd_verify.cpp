@@ -1,6 +1,8 @@
 // rtb verify GAME: checks every file, then proves every value from its
 // successors, tier group by tier group.
 #include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "driver/file_tier_store.hpp"
@@ -16,15 +18,27 @@ int run_verify(int argc, char** argv) {
   GameChoice choice;
   std::filesystem::path dir;
   int threads = default_threads();
+  bool json = false;
   TierSelection selection;
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dir);
   add_tier_selection_options(o, selection);
-  o.add_options()("threads", po::value(&threads)->default_value(threads), "threads");
-  if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N]", o, {{"game", &choice.name}})) return 0;
+  add_threads_option(o, threads);
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object at the end (see README: JSON output)");
+  if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N] [--json]", o, {{"game", &choice.name}},
+                     "rtb verify pangki --dir tb"))
+    return 0;
   return with_game(choice, [&](const auto& game) {
     using Game = std::decay_t<decltype(game)>;
+    nlohmann::json rows = nlohmann::json::array();
+    // One tier's result: a line of text now, or a row of the JSON at the end.
+    auto report = [&](std::uint32_t t, const std::string& status, const std::string& text, std::uint64_t proven) {
+      if (json)
+        rows.push_back({{"tier", game.tier_name(t)}, {"status", status}, {"values_proven", proven}, {"message", text}});
+      else
+        std::cout << "tier " << game.tier_name(t) << ": " << text << "\n";
+    };
     const std::vector<TierGroup> groups = game_solve_order(game);
     const std::vector<bool> selected = selected_tiers(game, selection);
     // A group is checked when it holds a selected tier.
@@ -41,12 +55,13 @@ int run_verify(int argc, char** argv) {
     std::uint64_t checked = 0;
     std::size_t failures = 0;
     auto unreadable = [&](std::uint32_t t, const std::exception& e) {
-      std::cout << "tier " << game.tier_name(t) << ": FAILED: ";
       if (dynamic_cast<const MissingTablebase*>(&e))
-        std::cout << "missing tablebase file " << store.path(t).string()
-                  << "; generate it with: " << generate_command(game, dir) << "\n";
+        report(t, "failed",
+               "FAILED: missing tablebase file " + store.path(t).string() +
+                   "; generate it with: " + generate_command(game, dir),
+               0);
       else
-        std::cout << e.what() << "\n";
+        report(t, "failed", std::string("FAILED: ") + e.what(), 0);
       broken.insert(t);
       ++failures;
     };
@@ -57,25 +72,40 @@ int run_verify(int argc, char** argv) {
       for (std::uint32_t t : groups[g].tiers) {
         if (broken.count(t)) continue;
         if (!readable) {
-          std::cout << "tier " << game.tier_name(t) << ": not proven (a tier it reaches is unreadable)\n";
+          report(t, "not_proven", "not proven (a tier it reaches is unreadable)", 0);
           ++failures;
           continue;
         }
         const TierCheck c = check_tier(game, t, values, threads);
         checked += c.checked;
         if (c.wrong == 0) {
-          std::cout << "tier " << game.tier_name(t) << ": ok, " << c.checked << " values proven\n";
+          report(t, "ok", "ok, " + std::to_string(c.checked) + " values proven", c.checked);
         } else {
           broken.insert(t);
           ++failures;
-          std::cout << "tier " << game.tier_name(t) << ": FAILED: " << c.wrong << " of " << c.checked
-                    << " values disagree with their successors; first at slot " << c.first_wrong_slot << " ("
-                    << game.format(game.position(t, c.first_wrong_slot)) << "): stored " << describe(c.stored)
-                    << ", successors give " << describe(c.expected) << "\n";
+          report(t, "failed",
+                 "FAILED: " + std::to_string(c.wrong) + " of " + std::to_string(c.checked) +
+                     " values disagree with their successors; first at slot " + std::to_string(c.first_wrong_slot) +
+                     " (" + game.format(game.position(t, c.first_wrong_slot)) + "): stored " + describe(c.stored) +
+                     ", successors give " + describe(c.expected),
+                 0);
         }
       }
     };
     loop.check_all(check, unreadable);
+    if (json) {
+      const nlohmann::json out{{"format", 1},
+                               {"game", game.name()},
+                               {"variant", game.variant()},
+                               {"ok", failures == 0},
+                               {"failures", failures},
+                               {"tiers_checked", checked_tiers},
+                               {"values_proven", checked},
+                               {"tiers", rows}};
+      std::cout << out.dump(2) << "\n";
+      if (failures > 0) std::cerr << "rtb verify: " << failures << " tier(s) of " << game.name() << " failed\n";
+      return failures == 0 ? 0 : 1;
+    }
     if (failures == 0) {
       std::cout << "verify " << game.name() << " (" << game.variant() << "): all " << checked_tiers
                 << " tiers ok, " << checked << " values proven\n";

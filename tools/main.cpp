@@ -4,6 +4,7 @@
 #include <map>
 #include <string>
 
+#include "rtb/version.hpp"
 #include "solver/openmp_wait.hpp"
 #include "tablebases/tier_file.hpp"
 #include "tools/cli.hpp"
@@ -29,8 +30,11 @@ const std::map<std::string, Command>& commands() {
 }
 
 void print_overview(std::ostream& out) {
-  out << "usage: rtb COMMAND [options]   (rtb COMMAND --help for its options)\n\ncommands:\n";
+  out << "usage: rtb COMMAND [options]   (rtb COMMAND --help for its options)\n"
+      << "       rtb --version\n\ncommands:\n";
   for (const auto& [name, command] : commands()) out << "  " << name << std::string(10 - name.size(), ' ') << command.summary << "\n";
+  out << "\nexit status: 0 success, 1 failure (a file missing, damaged or wrong; verify found a\n"
+      << "wrong value), 2 bad usage or input (unknown option, game or position text)\n";
 }
 
 }  // namespace
@@ -44,6 +48,10 @@ int main(int argc, char** argv) {
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
     print_overview(std::cout);
+    return 0;
+  }
+  if (name == "--version" || name == "version") {
+    std::cout << "rtb " << RTB_VERSION_STRING << "\n";
     return 0;
   }
   const auto it = commands().find(name);

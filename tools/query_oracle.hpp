@@ -30,6 +30,12 @@ constexpr bool kSearchable = CountsPiecesInHand<G>;
 // values are at most 8 MB a file.
 constexpr std::size_t kSearchCacheBlocks = 256;
 
+// A tablebase file that a query needs does not exist; the message names it
+// and the command that writes it.
+struct MissingTierFile : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 template <class G>
 struct Answer {
   struct MoveValue {
@@ -106,8 +112,8 @@ class Oracle {
     return tier_files_[tier];
   }
 
-  std::runtime_error missing_file(std::uint32_t tier, const std::string& generate_options) const {
-    return std::runtime_error(std::string(MissingTablebase(tier_file_path(game_, prober_.dir(), tier)).what()) +
+  MissingTierFile missing_file(std::uint32_t tier, const std::string& generate_options) const {
+    return MissingTierFile(std::string(MissingTablebase(tier_file_path(game_, prober_.dir(), tier)).what()) +
                               "; generate it with: " + generate_command(game_, prober_.dir(), generate_options));
   }
 
@@ -116,7 +122,7 @@ class Oracle {
   void require_sliding_phase(const Position& p) {
     for (std::uint32_t t = 0; t < game_.tier_count(); ++t) {
       if (game_.goats_in_hand(t) == 0 && !tier_file(t))
-        throw std::runtime_error("no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " +
+        throw MissingTierFile("no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " +
                                  missing_file(t, " --max-in-hand 0").what());
     }
   }

@@ -19,9 +19,9 @@ struct TierSelection {
 };
 
 inline void add_tier_selection_options(po::options_description& o, TierSelection& s) {
-  o.add_options()("tiers", po::value(&s.tiers), "only these tiers (comma-separated names, e.g. 3-3; see rtb games)")(
-      "max-pieces", po::value(&s.max_pieces), "pangki, cinc-camins: only tiers with at most this many pieces a side")(
-      "max-in-hand", po::value(&s.max_in_hand), "bagh-chal: only tiers with at most this many goats in hand");
+  o.add_options()("tiers", po::value(&s.tiers)->value_name("LIST"), "only these tiers (comma-separated names, e.g. 3-3; see rtb games)")(
+      "max-pieces", po::value(&s.max_pieces)->value_name("N"), "pangki, cinc-camins: only tiers with at most this many pieces a side")(
+      "max-in-hand", po::value(&s.max_in_hand)->value_name("N"), "bagh-chal: only tiers with at most this many goats in hand");
 }
 
 // selected[t] for every tier t of the game.

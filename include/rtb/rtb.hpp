@@ -1,0 +1,139 @@
+#pragma once
+// rtb as a library: probe the tablebases that `rtb generate` writes, from C++.
+//
+//   #include <rtb/rtb.hpp>
+//   rtb::Tablebase tb("tb", "pangki");                 // the directory given to --dir
+//   rtb::ProbeResult r = tb.probe("wwww/w..w/b..b/bbbb b");
+//   // r.value.verdict == rtb::Verdict::draw; r.best_move() == "a2b2" ...
+//
+// Link with the CMake target rtb::rtb (find_package(rtb)). This header names
+// nothing of rtb's internals, so it is all a program needs; values are for
+// the side to move in the position they belong to, as `rtb query` prints them.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "rtb/version.hpp"
+
+namespace rtb {
+
+// The version of the library, e.g. "0.9.0" (RTB_VERSION_STRING at build time).
+std::string version();
+
+enum class Verdict { win, loss, draw, unknown };
+
+// "WIN", "LOSS", "DRAW" or "UNKNOWN", as the command line prints them.
+const char* verdict_name(Verdict v);
+
+// A value for the side to move. `unknown` only comes from a search that ran
+// out of its limits before proving the value.
+struct GameValue {
+  Verdict verdict = Verdict::unknown;
+  int distance = -1;  // plies to the end of the game for win and loss; -1 otherwise
+  bool operator==(const GameValue&) const = default;
+};
+
+struct MoveValue {
+  std::string move;      // e.g. "a2b2", or "c3" for placing a Bagh-Chal goat
+  GameValue value;       // for the side to move at the probed position
+  std::string position;  // the position after the move
+};
+
+struct ProbeResult {
+  std::string position;          // the probed position, in the game's canonical text
+  GameValue value;               // for the side to move
+  std::vector<MoveValue> moves;  // every legal move, best first; empty when the game is over
+  bool searched = false;         // false: read from the tablebases (always proven)
+  bool proven = true;            // false: a search ran out; unproven values are `unknown`
+  std::uint64_t nodes = 0;       // positions the search visited (0 when read from files)
+  double seconds = 0;            // time the search took
+
+  std::string json;               // the object `rtb query --json` prints for this probe (see README)
+
+  std::optional<std::string> best_move() const;
+};
+
+// Limits of the search that answers positions no tablebase covers (only games
+// whose listing says search_fallback, i.e. Bagh-Chal's placement phase).
+struct SearchBudget {
+  std::uint64_t nodes = 10'000'000;
+  double seconds = 10;  // 0: no time limit, so that answers are repeatable
+};
+
+// Bad input: unknown game or variant, position text that does not parse,
+// a move that is not legal. (std::invalid_argument, so it is a ValueError in Python.)
+struct InvalidInput : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// The tablebase files a probe needs are not there; the message says which
+// and the `rtb generate` command that writes them.
+struct TablebaseNotFound : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Tablebase {
+ public:
+  // The tablebases of `game` in `dir` (files in dir/GAME-VARIANT/). Throws
+  // InvalidInput for an unknown game or variant, TablebaseNotFound when
+  // dir/GAME-VARIANT does not exist. Files are opened on first use.
+  Tablebase(const std::string& dir, const std::string& game, const std::string& variant = "default",
+            const SearchBudget& budget = {});
+  ~Tablebase();
+  Tablebase(Tablebase&&) noexcept;
+  Tablebase& operator=(Tablebase&&) noexcept;
+
+  const std::string& game() const;
+  const std::string& variant() const;
+
+  // The start position, and `position` in canonical spelling ("start" is
+  // accepted wherever a position is). InvalidInput for bad text.
+  std::string start() const;
+  std::string normalise(const std::string& position) const;
+  // The position after `moves`, played in order; InvalidInput naming the
+  // first move that is not legal where it is played.
+  std::string play(const std::string& position, const std::vector<std::string>& moves) const;
+
+  // The value of `position` and of every move. InvalidInput for bad text,
+  // TablebaseNotFound when a file it needs is missing, std::runtime_error
+  // for a damaged file. Not thread-safe: use one Tablebase per thread.
+  ProbeResult probe(const std::string& position);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+struct GameInfo {
+  std::string name;
+  std::string description;
+  std::vector<std::string> variants;  // "default" first
+  bool search_fallback = false;       // probes search where no tablebase covers a position
+};
+
+// The games rtb knows, in the order `rtb games` lists them.
+std::vector<GameInfo> games();
+
+struct GenerateSettings {
+  int threads = 1;
+  int max_pieces = -1;   // line-capture games: only tiers with at most this many pieces a side (-1: all)
+  int max_in_hand = -1;  // bagh-chal: only tiers with at most this many goats in hand (-1: the default set)
+  bool progress = false;  // the progress display of `rtb generate` on stderr
+};
+
+struct GenerateSummary {
+  std::size_t groups_solved = 0, groups_skipped = 0;
+  std::uint64_t slots_solved = 0;
+  double seconds = 0;
+};
+
+// Solves `game` and writes its tablebases into dir/GAME-VARIANT/, as `rtb
+// generate` does (files already complete are kept). Meant for small games
+// (Pangki: seconds); InvalidInput for an unknown game or a bad option.
+GenerateSummary generate_tablebases(const std::string& dir, const std::string& game, const std::string& variant = "default",
+                                     const GenerateSettings& settings = {});
+
+}  // namespace rtb

@@ -1,0 +1,115 @@
+"""Tests of the Python module `rtb` against facts about solved games.
+
+Pangki is solved once for the session (a few seconds), into a temporary
+directory, through rtb.generate itself.
+"""
+import pytest
+
+import rtb
+
+START = "wwww/w..w/b..b/bbbb b"
+
+
+@pytest.fixture(scope="session")
+def pangki_dir(tmp_path_factory):
+    d = tmp_path_factory.mktemp("tb")
+    summary = rtb.generate(str(d), "pangki", threads=2)
+    assert summary["groups_solved"] > 0 and summary["slots_solved"] > 0
+    return str(d)
+
+
+@pytest.fixture(scope="session")
+def pangki(pangki_dir):
+    return rtb.open(pangki_dir, "pangki")
+
+
+def opposite(value, distance):
+    """The value of the position before a move, from the value after it."""
+    if value == "DRAW":
+        return ("DRAW", None)
+    return ("LOSS" if value == "WIN" else "WIN", distance + 1)
+
+
+def test_version_and_games():
+    assert rtb.__version__.count(".") == 2
+    names = [g["name"] for g in rtb.games()]
+    assert names == ["pangki", "cinc-camins", "bagh-chal"]
+    bagh = rtb.games()[2]
+    assert bagh["search_fallback"] and "3x3" in bagh["variants"]
+
+
+def test_start_is_a_draw(pangki):
+    assert pangki.start() == START
+    assert pangki.probe("start") == ("DRAW", None)
+    assert pangki.probe(START) == ("DRAW", None)
+
+
+def test_position_without_a_move_is_lost(pangki):
+    # Black to move with one piece left has lost.
+    assert pangki.probe("ww../..../..../...b b") == ("LOSS", 0)
+    assert pangki.moves("ww../..../..../...b b") == []
+    assert pangki.best_move("ww../..../..../...b b") is None
+
+
+def test_every_move_value_agrees_with_the_position_after_it(pangki):
+    # One ply later, through play(): the value of each move is the opposite
+    # of the value of the position it leads to.
+    position = pangki.play("start", ["b1b2", "c4c3"])
+    moves = pangki.moves(position)
+    assert moves, "the position has moves"
+    for move, value, distance in moves:
+        after = pangki.play(position, [move])
+        assert opposite(*pangki.probe(after)) == (value, distance), move
+    assert pangki.probe(position) == moves[0][1:]
+    assert pangki.best_move(position) == moves[0][0]
+
+
+def test_play_accepts_a_comma_list(pangki):
+    assert pangki.play("start", "b1b2,c4c3") == pangki.play("start", ["b1b2", "c4c3"])
+
+
+def test_query_is_the_json_of_rtb_query(pangki):
+    q = pangki.query("start")
+    assert q["format"] == 1 and q["game"] == "pangki" and q["variant"] == "default"
+    assert q["value"] == "DRAW" and q["source"] == "tablebase"
+    assert [m["move"] for m in q["moves"]] == [m[0] for m in pangki.moves("start")]
+
+
+def test_bad_input_raises_value_error(pangki, pangki_dir):
+    with pytest.raises(ValueError, match="position"):
+        pangki.probe("not a position")
+    with pytest.raises(ValueError, match="not legal"):
+        pangki.play("start", ["a1a4"])
+    with pytest.raises(ValueError, match="unknown game"):
+        rtb.open(pangki_dir, "chess")
+    with pytest.raises(ValueError, match="unknown variant"):
+        rtb.open(pangki_dir, "pangki", "nonesuch")
+
+
+def test_missing_tablebases_raise_a_clear_error(tmp_path):
+    with pytest.raises(rtb.TablebaseNotFoundError, match="rtb generate pangki"):
+        rtb.open(str(tmp_path), "pangki")
+    # Only the small tiers: the start's tier is missing.
+    rtb.generate(str(tmp_path), "pangki", max_pieces=3)
+    small = rtb.open(str(tmp_path), "pangki")
+    assert small.probe("ww../..../..../...b b") == ("LOSS", 0)
+    with pytest.raises(rtb.TablebaseNotFoundError, match="generate it with"):
+        small.probe("start")
+    assert issubclass(rtb.TablebaseNotFoundError, FileNotFoundError)
+
+
+def test_search_fallback_agrees_with_the_full_tablebase(tmp_path):
+    # Bagh-Chal 3x3: the whole game, and the sliding phase alone, where the
+    # start (goats to place) is answered by search.
+    full_dir, sliding_dir = tmp_path / "full", tmp_path / "sliding"
+    rtb.generate(str(full_dir), "bagh-chal", "3x3")
+    full = rtb.open(str(full_dir), "bagh-chal", "3x3")
+    assert full.query("start")["source"] == "tablebase"
+    with pytest.raises(ValueError, match="max-pieces does not apply"):
+        rtb.generate(str(sliding_dir), "bagh-chal", "3x3", max_pieces=0)
+    rtb.generate(str(sliding_dir), "bagh-chal", "3x3", max_in_hand=0)
+    sliding = rtb.open(str(sliding_dir), "bagh-chal", "3x3", seconds=0)
+    searched = sliding.query("start")
+    assert searched["source"] == "search" and searched["proven"]
+    assert sliding.probe("start") == full.probe("start")
+    assert sliding.moves("start") == full.moves("start")

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Installs rtb into a temporary prefix, builds examples/ against the installed
+# package (find_package(rtb), not the source tree), solves Pangki with the
+# installed rtb and checks what the example prints against `rtb query`.
+# Arguments: SOURCE_DIR BUILD_DIR WORK_DIR CMAKE_COMMAND
+set -euo pipefail
+source_dir=$1 build_dir=$2 work=$3 cmake=$4
+rm -rf "$work"
+mkdir -p "$work"
+prefix=$work/prefix
+"$cmake" --install "$build_dir" --prefix "$prefix" > "$work/install.log"
+for f in bin/rtb include/rtb/rtb.hpp include/rtb/version.hpp lib/librtb.a lib/cmake/rtb/rtbConfig.cmake \
+         lib/cmake/rtb/rtbConfigVersion.cmake lib/cmake/rtb/rtbTargets.cmake; do
+  [ -e "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
+done
+# Only the public headers are installed.
+extra=$(find "$prefix/include" -type f ! -name rtb.hpp ! -name version.hpp)
+[ -z "$extra" ] || { echo "internal headers installed: $extra"; exit 1; }
+
+# A copy of examples/ outside the source tree, so nothing can reach the sources.
+cp -r "$source_dir/examples" "$work/examples"
+"$cmake" -S "$work/examples" -B "$work/examples-build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+  > "$work/configure.log"
+"$cmake" --build "$work/examples-build" > "$work/build.log"
+if grep -q -- "-I$source_dir" "$work/examples-build/CMakeFiles/probe.dir/flags.make"; then
+  echo "the example was compiled against the source tree"
+  exit 1
+fi
+
+"$prefix/bin/rtb" generate pangki --dir "$work/tb" --threads 2 --quiet > /dev/null
+probe=$work/examples-build/probe
+check() {  # POSITION EXPECTED
+  local got
+  got=$("$probe" "$work/tb" pangki "$1")
+  [ "$got" = "$2" ] || { echo "probe $1: expected '$2', got '$got'"; exit 1; }
+}
+check 'wwww/w..w/b..b/bbbb b' 'wwww/w..w/b..b/bbbb b: DRAW, best move a2b2'
+check 'ww../..../..../...b b' 'ww../..../..../...b b: LOSS in 0, best move none (the game is over)'
+# A position with a forced win: the example agrees with the installed rtb query.
+position='ww.w/w.ww/bb.b/b.bb b'
+json=$("$prefix/bin/rtb" query pangki "$position" --dir "$work/tb" --json)
+value=$(echo "$json" | sed -n 's/^  "value": "\(.*\)",$/\1/p')
+distance=$(echo "$json" | sed -n 's/^  "distance": \(.*\),$/\1/p')
+best=$(echo "$json" | sed -n 's/^  "best": "\(.*\)",$/\1/p')
+check "$position" "$position: $value in $distance, best move $best"
+[ "$value" = WIN ] || { echo "expected a WIN at $position, rtb query says $value"; exit 1; }
+
+# Bad input: exit 2 with a message; missing tablebases: exit 1.
+if "$probe" "$work/tb" pangki 'not a position' 2> "$work/err"; then echo "bad position accepted"; exit 1; fi
+grep -q "bad pangki position" "$work/err"
+set +e
+"$probe" "$work/none" pangki start 2> "$work/err"
+status=$?
+set -e
+[ $status -eq 1 ] && grep -q "rtb generate pangki" "$work/err" || { echo "missing tablebases: status $status"; exit 1; }
+# The Python module, where it was built, imports from the install tree.
+module=$(find "$prefix" -name 'rtb.cpython*.so' | head -n 1)
+if [ -n "$module" ]; then
+  python=${RTB_PYTHON:-/usr/bin/python3}
+  got=$(PYTHONPATH=$(dirname "$module") "$python" -c \
+    "import rtb; print(rtb.open('$work/tb', 'pangki').probe('start'), rtb.__file__.startswith('$prefix'))")
+  [ "$got" = "('DRAW', None) True" ] || { echo "installed Python module: got '$got'"; exit 1; }
+fi
+echo "installed example: ok"
