@@ -17,6 +17,7 @@
 #include "solver/one_step.hpp"
 #include "solver/search.hpp"
 #include "tools/cli.hpp"
+#include "tools/option_checks.hpp"
 #include "tools/tier_loading.hpp"
 
 namespace rtb::cli {
@@ -215,19 +216,21 @@ int run_query(int argc, char** argv) {
   SearchLimits limits;
   limits.nodes = 10'000'000;
   limits.seconds = 10;
+  long long nodes = static_cast<long long>(limits.nodes);  // signed, so that a negative value is seen
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dir);
   o.add_options()("json", po::bool_switch(&json), "print one JSON object")(
       "line", po::bool_switch(&line), "also print the perfect-play line to the end of the game")(
-      "nodes", po::value(&limits.nodes)->default_value(limits.nodes),
+      "nodes", po::value(&nodes)->default_value(nodes),
       "bagh-chal: search budget in positions, where no tablebase covers the position")(
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds),
       "bagh-chal: search time limit (0: none, and the search is repeatable)");
   if (!parse_command(argc, argv, "rtb query GAME POSITION|start [--dir DIR] [--json] [--line] [--nodes N] [--seconds S]",
                      o, {{"game", &choice.name}, {"position", &position_text}}))
     return 0;
-  if (limits.nodes < 1) throw UsageError("--nodes must be at least 1");
+  check_range("--nodes", nodes, 1, LLONG_MAX);
+  limits.nodes = static_cast<std::uint64_t>(nodes);
   if (!(limits.seconds >= 0)) throw UsageError("--seconds must not be negative");
   return with_game(choice, [&](const auto& game) {
     using G = std::decay_t<decltype(game)>;

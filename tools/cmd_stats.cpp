@@ -5,6 +5,7 @@
 
 #include "solver/tier_stats.hpp"
 #include "tools/cli.hpp"
+#include "tools/option_checks.hpp"
 #include "tools/tier_loading.hpp"
 #include "tools/tier_selection.hpp"
 
@@ -23,6 +24,7 @@ int run_stats(int argc, char** argv) {
   o.add_options()("json", po::bool_switch(&json), "print one JSON object")(
       "threads", po::value(&threads)->default_value(threads), "threads");
   if (!parse_command(argc, argv, "rtb stats GAME [--dir DIR] [--json]", o, {{"game", &choice.name}})) return 0;
+  check_threads(threads);
   return with_game(choice, [&](const auto& game) {
     nlohmann::json out{{"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
     TierStats total;

@@ -6,6 +6,7 @@
 
 #include "solver/verify.hpp"
 #include "tools/cli.hpp"
+#include "tools/option_checks.hpp"
 #include "tools/tier_loading.hpp"
 #include "tools/tier_selection.hpp"
 
@@ -22,6 +23,7 @@ int run_verify(int argc, char** argv) {
   add_tier_selection_options(o, selection);
   o.add_options()("threads", po::value(&threads)->default_value(threads), "threads");
   if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N]", o, {{"game", &choice.name}})) return 0;
+  check_threads(threads);
   return with_game(choice, [&](const auto& game) {
     const std::vector<TierGroup> groups = game_solve_order(game);
     const std::vector<bool> selected = selected_tiers(game, selection);
