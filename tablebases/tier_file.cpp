@@ -72,12 +72,20 @@ void check_name(const fs::path& path, const char* what, const std::string& name)
 // Test hook: with RTB_TEST_DISK_FULL_AFTER_BYTES=N in the environment, the
 // writes of this process fail with ENOSPC once N bytes of tier files have been
 // written, as on a full disk (so the full-disk test runs on any machine).
+// -1: no limit. The count starts again when the variable changes.
 std::atomic<std::int64_t>& bytes_before_disk_full() {
-  static std::atomic<std::int64_t> left = [] {
-    const char* text = std::getenv("RTB_TEST_DISK_FULL_AFTER_BYTES");
-    return text ? std::strtoll(text, nullptr, 10) : std::int64_t{-1};
-  }();
+  static std::atomic<std::int64_t> left{-1};
   return left;
+}
+
+void read_disk_full_hook() {
+  static std::mutex mutex;
+  static std::string seen;
+  const char* text = std::getenv("RTB_TEST_DISK_FULL_AFTER_BYTES");
+  std::lock_guard lock(mutex);
+  if ((text ? text : "") == seen) return;
+  seen = text ? text : "";
+  bytes_before_disk_full() = text ? std::strtoll(text, nullptr, 10) : -1;
 }
 
 void write_all(int fd, const unsigned char* data, std::size_t size) {
@@ -196,6 +204,7 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
                                    std::to_string(info.position_count) + " positions");
   if (const std::string problem = write_options_problem(options); !problem.empty())
     throw TablebaseError(path, "cannot write: " + problem);
+  read_disk_full_hook();
   if (const auto high = std::find_if(values.begin(), values.end(), [](Value v) { return v > kMaxValue; });
       high != values.end())
     throw TablebaseError(path, "cannot write: value " + std::to_string(*high) + " at position " +
