@@ -28,9 +28,9 @@ int run_stats(int argc, char** argv) {
   return with_game(choice, [&](const auto& game) {
     nlohmann::json out{{"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
     TierStats total;
+    const std::vector<bool> selected = selected_tiers(game, selection);
     if (!json)
       std::cout << "tier        win        loss        draw   (classes: win loss draw)   longest win\n";
-    const std::vector<bool> selected = selected_tiers(game, selection);
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
       if (!selected[t]) continue;
       const std::vector<Value> values = load_tier(game, dir, t);
