@@ -500,15 +500,20 @@ TEST_F(TierFileTest, AnotherWritersTemporaryIsLeftAlone) {
 // rather than hung.
 TEST_F(TierFileTest, FifoIsRefusedWithoutWaiting) {
   ASSERT_EQ(::mkfifo(file().c_str(), 0644), 0);
+  std::atomic<bool> done{false};
   std::thread unblock([&] {
     std::this_thread::sleep_for(std::chrono::seconds(5));
-    const int fd = ::open(file().c_str(), O_WRONLY | O_NONBLOCK);
-    if (fd >= 0) ::close(fd);
+    while (!done) {  // every reader still waiting gets its writer
+      const int fd = ::open(file().c_str(), O_WRONLY | O_NONBLOCK);
+      if (fd >= 0) ::close(fd);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
   });
   const auto start = std::chrono::steady_clock::now();
   const std::string m = message_of([&] { TierFile tf(file()); });
-  const auto waited = std::chrono::steady_clock::now() - start;
   EXPECT_FALSE(tier_file_is_complete(file(), info_for(1000)));
+  const auto waited = std::chrono::steady_clock::now() - start;
+  done = true;
   unblock.join();
   EXPECT_NE(m.find("not a regular file"), std::string::npos) << m;
   EXPECT_LT(waited, std::chrono::seconds(2)) << "opening the FIFO waited for a writer";
