@@ -8,7 +8,7 @@
 //   - held tiers: 2 bytes a slot of every tier in memory while the group is
 //     solved: the tiers it reads, and tiers solved earlier that a later group
 //     reads (generate keeps them instead of reading them back);
-//   - working lists: the frontier of each level, the positions it unranks and
+//   - working lists (none for a tier solved in one pass): the frontier of each level, the positions it unranks and
 //     the waiting lists of later levels, which grow with the group; a fixed
 //     number of bytes a slot of the group, measured (README, "Measured
 //     figures": the peaks of Cinc camins up to 4 a side and the Bagh-Chal
@@ -29,10 +29,17 @@
 namespace rtb {
 
 struct PlanModel {
-  // Working lists, in bytes a slot of the group being solved (measured).
-  double working_bytes_per_slot = 6.0;
-  // The program, its libraries and the game's tables (measured: `rtb games`).
-  std::uint64_t base_bytes = 16ull << 20;
+  // Working lists, in bytes a slot of the group being solved, measured as
+  // (peak - base - state words - held tiers) / slots of the largest group.
+  // Games whose predecessors lie in one block of slots (Pangki, Cinc camins)
+  // walk a level's positions sorted by block; the others (Bagh-Chal) keep
+  // each thread's lists of resolved slots and of later levels' waiting
+  // slots, 8 bytes each, and many of their slots pass through those lists.
+  double working_bytes_per_slot_by_block = 4.5;
+  double working_bytes_per_slot_shared = 10.5;
+  // The program, its libraries and the game's tables (measured: `rtb games`
+  // peaks at 5 MB).
+  std::uint64_t base_bytes = 8ull << 20;
   // Compressed size of a tier file, in bits a slot (measured on the game).
   double file_bits_per_slot = 4.5;
   // Per file: header, block table, zstd frame headers and checksums.
@@ -69,6 +76,12 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     if (needed[g])
       for (std::uint32_t d : groups[g].dependencies) last_reader[d] = g;
   std::vector<bool> held(game.tier_count(), false);
+  constexpr bool kByBlock = requires(const G& g, const typename G::Position& p, typename G::TierId t) {
+    g.predecessor_block(p);
+    g.tier_blocks(t);
+  };
+  const double working_per_slot =
+      kByBlock ? model.working_bytes_per_slot_by_block : model.working_bytes_per_slot_shared;
   ResourcePlan plan;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (!needed[g]) continue;
@@ -92,7 +105,11 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
         ++p.held_tiers;
       }
     p.state_bytes = p.slots * sizeof(std::uint16_t);
-    p.working_bytes = static_cast<std::uint64_t>(double(p.slots) * model.working_bytes_per_slot);
+    // A lone tier that no move re-enters is solved in one pass, without
+    // lists (as GroupSolver decides it).
+    const auto own = game.tier_successors(group.tiers.front());
+    const bool single_pass = group.tiers.size() == 1 && std::find(own.begin(), own.end(), group.tiers.front()) == own.end();
+    p.working_bytes = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * working_per_slot);
     p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.
