@@ -11,7 +11,7 @@
 #include <random>
 
 #include "games/line_capture.hpp"
-#include "solver/generate.hpp"
+#include "driver/generate.hpp"
 
 namespace {
 

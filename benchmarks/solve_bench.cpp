@@ -14,7 +14,7 @@
 
 #include "games/line_capture.hpp"
 #include "solver/openmp_wait.hpp"
-#include "solver/solve_in_memory.hpp"
+#include "driver/solve_in_memory.hpp"
 
 namespace {
 

@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(build-essential cmake libboost-program-options-dev libzstd-dev
           libgtest-dev libbenchmark-dev nlohmann-json3-dev time
+          libopenmpi-dev openmpi-bin
           clang libomp-dev)  # clang, libomp-dev: the fuzz targets (scripts/fuzz.sh)
 missing=()
 for p in "${packages[@]}"; do

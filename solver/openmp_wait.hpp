@@ -15,7 +15,14 @@ namespace rtb {
 inline void use_passive_openmp_wait(char** argv) {
   if (std::getenv("OMP_WAIT_POLICY") != nullptr) return;
   setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
-  execv("/proc/self/exe", argv);  // returns only on failure: then run on as we are
+  // The program's real path rather than /proc/self/exe, which would rename
+  // the process "exe" for ps and pgrep. The process keeps its id, so mpirun
+  // (which started it) and an MPI job are not disturbed.
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return;
+  self[n] = '\0';
+  execv(self, argv);  // returns only on failure: then run on as we are
 }
 
 }  // namespace rtb

@@ -3,7 +3,7 @@
 // group to solve, the memory (its state words, the solve's working lists, the
 // tiers held in memory while it runs) and the disk its files will take.
 //
-// The memory model follows solver/generate.hpp and solver/retrograde.hpp:
+// The memory model follows driver/group_loop.hpp and solver/retrograde.hpp:
 //   - state words: 2 bytes a slot of the group, which become its values;
 //   - held tiers: 2 bytes a slot of every tier in memory while the group is
 //     solved: the tiers it reads, and tiers solved earlier that a later group
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "solver/game_concept.hpp"
-#include "solver/generate.hpp"
+#include "solver/value.hpp"
 #include "solver/tier_graph.hpp"
 
 namespace rtb {

@@ -3,13 +3,9 @@
 // WIN or LOSS in d plies for the side to move, the winner taking the shortest
 // win and the loser the longest loss; DRAW for what is never resolved.
 //
-// Every slot holds one 16-bit word while the group is solved:
-//   top bit clear: resolved, the final value (distance + 1);
-//   top bit set:   unresolved, with bits 0-6 the number of distinct in-group
-//                  children not yet known to be wins for the opponent, plus
-//                  one "blocker" when a move leaving the group draws or wins,
-//                  and bits 7-14 the longest out-of-group win of a child;
-//   0xFFFF:        an alias slot (see TwoSetIndexer), copied at the end.
+// Every slot holds one 16-bit state word while the group is solved: its
+// final value once resolved, else a count of children and the longest
+// out-of-group win (fields and limits in solver/state_word.hpp).
 // Level L resolves exactly the positions at distance L: a LOSS at L makes its
 // unresolved predecessors WIN at L + 1; a WIN at L takes one from each
 // predecessor's count, and a count reaching zero is a LOSS one ply after the
@@ -31,6 +27,7 @@
 
 #include "solver/game_concept.hpp"
 #include "solver/progress.hpp"
+#include "solver/state_word.hpp"
 #include "solver/value.hpp"
 
 namespace rtb {
@@ -66,6 +63,14 @@ class GroupSolver {
     const auto own_successors = game_.tier_successors(tiers_.front());
     single_pass_ = tiers_.size() == 1 &&
                    std::find(own_successors.begin(), own_successors.end(), tiers_.front()) == own_successors.end();
+    if (tiers_.size() > slot_key::kMaxGroupTiers)
+      throw std::length_error("a tier group of " + std::to_string(tiers_.size()) + " tiers is more than the " +
+                              std::to_string(slot_key::kMaxGroupTiers) + " a slot key can name");
+    for (TierId t : tiers_)
+      if (game_.tier_size(t) > slot_key::kMaxSlots)
+        throw std::length_error("tier " + game_.tier_name(t) + " has " + std::to_string(game_.tier_size(t)) +
+                                " slots, more than the 2^" + std::to_string(slot_key::kSlotBits) +
+                                " a slot key can name");
     for (TierId t : tiers_)
       for (TierId next : game_.tier_successors(t))
         if (local_of_tier_[next] < 0 && (next >= solved_.size() || solved_[next] == nullptr))
@@ -89,6 +94,9 @@ class GroupSolver {
         std::vector<Key>().swap(buckets_[level]);
       }
       if (frontier.empty() && level + 1 >= buckets_.size()) break;
+      if (level >= kMaxDistance)
+        throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) + "'s group is more than " +
+                                std::to_string(kMaxDistance) + " plies from its end, the longest a value holds");
       resolved_ += frontier.size();
       if (progress_) progress_->level(level, resolved_);
       levels_ = level + 1;
@@ -100,11 +108,14 @@ class GroupSolver {
   unsigned levels() const { return levels_; }
 
  private:
-  using Key = std::uint64_t;  // local tier << 40 | slot
-  static constexpr std::uint16_t kUnresolved = 0x8000;
-  static constexpr std::uint16_t kAlias = 0xFFFF;
-  static constexpr unsigned kMaxCount = 0x7F;
-  static constexpr unsigned kMaxOutWin = 0xFE;
+  using Key = slot_key::Key;
+  static constexpr std::uint16_t kUnresolved = state_word::kUnresolved;
+  static constexpr std::uint16_t kAlias = state_word::kAlias;
+  static constexpr unsigned kMaxCount = state_word::kMaxCount;
+  static constexpr unsigned kMaxOutWin = state_word::kMaxOutWin;
+  // The most distinct in-group children, and the most distinct
+  // predecessors, one position may have: the size of the arrays they are
+  // gathered in (on the stack).
   static constexpr int kMaxChildren = 256;
   // Loops shorter than this run on one thread: waking the team for a small
   // tier or a short level costs more than it saves, and on a busy machine
@@ -117,12 +128,12 @@ class GroupSolver {
     g.tier_blocks(t);
   };
 
-  static Key key(std::size_t local, std::uint64_t slot) { return (static_cast<Key>(local) << 40) | slot; }
-  static std::size_t local_of(Key k) { return static_cast<std::size_t>(k >> 40); }
-  static std::uint64_t slot_of(Key k) { return k & ((Key{1} << 40) - 1); }
-  static bool unresolved(std::uint16_t s) { return s & 0x8000; }
+  static Key key(std::size_t local, std::uint64_t slot) { return slot_key::make(local, slot); }
+  static std::size_t local_of(Key k) { return slot_key::local_tier_of(k); }
+  static std::uint64_t slot_of(Key k) { return slot_key::slot_of(k); }
+  static bool unresolved(std::uint16_t s) { return state_word::is_unresolved(s); }
   static std::uint16_t pending(unsigned longest_out_win, unsigned count) {
-    return static_cast<std::uint16_t>(0x8000 | (longest_out_win << 7) | count);
+    return state_word::pending(longest_out_win, count);
   }
 
   // Games that know which slots cannot be aliases spare the check.
@@ -192,7 +203,12 @@ class GroupSolver {
         if (!initialise_slot(local, tier, static_cast<std::uint64_t>(slot), lists)) overflow = true;
       }
     }
-    if (overflow) throw std::runtime_error("a position has more moves or a longer out-of-group win than the solver can count");
+    if (overflow)
+      throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) +
+                              "'s group is beyond the solver's state word: more than " + std::to_string(kMaxChildren) +
+                              " distinct children in its group, more than " + std::to_string(kMaxCount) +
+                              " to count, or a win leaving the group longer than " + std::to_string(kMaxOutWin) +
+                              " plies (solver/state_word.hpp)");
     std::vector<Key> lost;
     merge(per_thread, lost);
     return lost;
@@ -323,7 +339,9 @@ class GroupSolver {
       const int count = gather_predecessors(position_of(frontier[n]), preds);
       for (int j = 0; j < count; ++j) update<true>(preds[j], frontier_lost, level, lists);
     }
-    if (too_many_) throw std::runtime_error("a position has more predecessors than the solver can hold");
+    if (too_many_)
+      throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) + "'s group has more than " +
+                              std::to_string(kMaxChildren) + " predecessors, more than the solver holds");
     std::vector<Key> next;
     merge(per_thread, next);
     return next;
@@ -388,7 +406,9 @@ class GroupSolver {
         pending_count = 0;
       }
     }
-    if (too_many_) throw std::runtime_error("a position has more predecessors than the solver can hold");
+    if (too_many_)
+      throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) + "'s group has more than " +
+                              std::to_string(kMaxChildren) + " predecessors, more than the solver holds");
     std::vector<Key> next;
     merge(per_thread, next);
     return next;
@@ -422,8 +442,8 @@ class GroupSolver {
   // An unresolved word after one more child became a WIN (for the opponent)
   // at `level`.
   static Step counted_down(std::uint16_t old, unsigned level) {
-    const unsigned count = old & kMaxCount;
-    const unsigned longest_out_win = (old >> 7) & 0xFF;
+    const unsigned count = state_word::count_of(old);
+    const unsigned longest_out_win = state_word::longest_out_win_of(old);
     if (count > 1) return {static_cast<std::uint16_t>(old - 1), false, 0};
     if (longest_out_win <= level) return {make_value(level + 1), true, 0};
     return {pending(longest_out_win, 0), false, longest_out_win + 1};

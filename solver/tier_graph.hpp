@@ -61,4 +61,19 @@ std::vector<TierGroup> solve_order(std::uint32_t tier_count, Successors&& succes
   return groups;
 }
 
+// Groups needed for the wanted tiers: those holding one, and every group a
+// needed group depends on.
+inline std::vector<bool> needed_groups(const std::vector<TierGroup>& groups, std::uint32_t tier_count,
+                                       const std::function<bool(std::uint32_t)>& wanted) {
+  std::vector<bool> tier_needed(tier_count, false), group_needed(groups.size(), false);
+  for (std::size_t g = groups.size(); g-- > 0;) {
+    for (std::uint32_t t : groups[g].tiers)
+      if (!wanted || wanted(t) || tier_needed[t]) group_needed[g] = true;
+    if (!group_needed[g]) continue;
+    for (std::uint32_t t : groups[g].tiers) tier_needed[t] = true;
+    for (std::uint32_t d : groups[g].dependencies) tier_needed[d] = true;
+  }
+  return group_needed;
+}
+
 }  // namespace rtb

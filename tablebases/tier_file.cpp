@@ -17,48 +17,23 @@
 #include <system_error>
 
 #include "tablebases/checksum.hpp"
+#include "tablebases/little_endian.hpp"
 
 namespace rtb {
 namespace {
 
 namespace fs = std::filesystem;
+using namespace little_endian;
 
-constexpr std::array<unsigned char, 8> kMagic = {'R', 'T', 'B', 'T', 'I', 'E', 'R', 0x1A};
-constexpr std::size_t kNameOffset = 16;
-constexpr std::size_t kCountOffset = kNameOffset + 3 * kMaxNameLength;  // 112
-constexpr std::size_t kHeaderChecksumOffset = kHeaderSize - 4;         // 140
 constexpr std::size_t kTableEntrySize = 16;
 // The most bytes one compressed byte can stand for in a zstd frame: a raw-run
 // (RLE) block of 128 KiB takes 4 bytes, and nothing is denser. A block whose
 // table entry claims more is damaged, whatever its header checksum says.
 constexpr std::uint64_t kMaxZstdRatio = (128u << 10) / 4;
 
-// Byte-order independent little-endian fields.
-void put_u32(unsigned char* p, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<unsigned char>(v >> (8 * i));
-}
-void put_u64(unsigned char* p, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<unsigned char>(v >> (8 * i));
-}
-std::uint32_t get_u32(const unsigned char* p) {
-  std::uint32_t v = 0;
-  for (int i = 3; i >= 0; --i) v = (v << 8) | p[i];
-  return v;
-}
-std::uint64_t get_u64(const unsigned char* p) {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-  return v;
-}
-
 std::string errno_text() { return std::strerror(errno); }
 
 [[noreturn]] void throw_errno() { throw std::system_error(errno, std::generic_category()); }
-
-std::string read_name(const unsigned char* p) {
-  const auto* end = std::find(p, p + kMaxNameLength, 0);
-  return std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(end - p));
-}
 
 void check_name(const fs::path& path, const char* what, const std::string& name) {
   if (name.size() > kMaxNameLength)
@@ -262,19 +237,13 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
     }
   }
 
-  std::array<unsigned char, kHeaderSize> header{};
-  std::copy(kMagic.begin(), kMagic.end(), header.begin());
-  put_u32(&header[8], kFormatVersion);
-  put_u32(&header[12], kHeaderSize);
-  std::memcpy(&header[kNameOffset], info.game.data(), info.game.size());
-  std::memcpy(&header[kNameOffset + kMaxNameLength], info.variant.data(), info.variant.size());
-  std::memcpy(&header[kNameOffset + 2 * kMaxNameLength], info.tier.data(), info.tier.size());
-  put_u64(&header[kCountOffset], count);
-  put_u32(&header[120], encoding);
-  put_u32(&header[124], options.block_size);
-  put_u64(&header[128], block_count);
-  put_u32(&header[136], static_cast<std::uint32_t>(options.zstd_level));
-  put_u32(&header[kHeaderChecksumOffset], crc32c(header.data(), kHeaderChecksumOffset));
+  TierFileHeader fields;
+  fields.info = info;
+  fields.value_bytes = encoding;
+  fields.block_size = options.block_size;
+  fields.block_count = block_count;
+  fields.zstd_level = static_cast<std::uint32_t>(options.zstd_level);
+  const std::array<unsigned char, kHeaderSize> header = encode_header(fields);
 
   std::vector<unsigned char> table(block_count * kTableEntrySize + 4);
   std::uint64_t offset = kHeaderSize + table.size();
@@ -396,28 +365,13 @@ void TierFile::open(const TierInfo* expected) {
     // lay out (and checksum) the rest differently.
     std::array<unsigned char, kHeaderSize> h{};
     const std::size_t got = read_at(h.data(), h.size(), 0);
-    if (!std::equal(h.begin(), h.begin() + std::min(got, kMagic.size()), kMagic.begin()))
-      fail("not an rtb tablebase (bad magic)");
-    if (got == 0) fail("truncated: the file is empty");
-    if (got < 12)
-      fail("truncated: file is " + std::to_string(got) + " bytes, inside the header");
-    const std::uint32_t version = get_u32(&h[8]);
-    if (version != kFormatVersion)
-      fail("written in file format version " + std::to_string(version) + ", but this program reads version " +
-           std::to_string(kFormatVersion) + " only (slots or values may be numbered differently); generate it again");
-    if (got < kHeaderSize)
-      fail("truncated: file is " + std::to_string(got) + " bytes, shorter than the " +
-           std::to_string(kHeaderSize) + "-byte header");
-    if (get_u32(&h[kHeaderChecksumOffset]) != crc32c(h.data(), kHeaderChecksumOffset))
-      fail("header checksum mismatch");
-    if (get_u32(&h[12]) != kHeaderSize)
-      fail("header size " + std::to_string(get_u32(&h[12])) + ", expected " +
-           std::to_string(kHeaderSize));
-
-    info_.game = read_name(&h[kNameOffset]);
-    info_.variant = read_name(&h[kNameOffset + kMaxNameLength]);
-    info_.tier = read_name(&h[kNameOffset + 2 * kMaxNameLength]);
-    info_.position_count = get_u64(&h[kCountOffset]);
+    TierFileHeader header;
+    try {
+      header = decode_header(h.data(), got);
+    } catch (const HeaderProblem& e) {
+      fail(e.what());
+    }
+    info_ = header.info;
     if (expected) {
       if (info_.game != expected->game)
         fail("file is for game '" + info_.game + "', expected '" + expected->game + "'");
@@ -430,9 +384,9 @@ void TierFile::open(const TierInfo* expected) {
              std::to_string(expected->position_count));
     }
 
-    encoding_ = get_u32(&h[120]);
-    block_size_ = get_u32(&h[124]);
-    const std::uint64_t block_count = get_u64(&h[128]);
+    encoding_ = header.value_bytes;
+    block_size_ = header.block_size;
+    const std::uint64_t block_count = header.block_count;
     if (encoding_ != 1 && encoding_ != 2)
       fail("value encoding " + std::to_string(encoding_) + " is not 1 or 2 bytes");
     if (block_size_ == 0 || block_size_ > kMaxBlockSize)

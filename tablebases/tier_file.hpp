@@ -7,17 +7,7 @@
 // and deterministic (same input, same bytes).
 //
 // Layout, all integers little-endian:
-//   header (kHeaderSize bytes)
-//     0  magic "RTBTIER" + 0x1A
-//     8  u32 format version (kFormatVersion)
-//    12  u32 header size
-//    16  game, variant, tier: 32 bytes each, zero-padded
-//   112  u64 position count
-//   120  u32 value encoding: bytes per value, 1 or 2
-//   124  u32 block size (positions per block)
-//   128  u64 block count = ceil(position count / block size)
-//   136  u32 zstd level (informational)
-//   140  u32 CRC-32C of bytes 0..139
+//   header (kHeaderSize bytes; fields in tablebases/tier_header.hpp)
 //   block table: per block u64 offset, u32 compressed size, u32 CRC-32C of
 //     the compressed bytes; then u32 CRC-32C of the table entries
 //   blocks: one zstd frame each (with the zstd content checksum), back to
@@ -47,22 +37,15 @@
 #include <vector>
 
 #include "solver/value.hpp"
+#include "tablebases/tier_header.hpp"
 
 struct ZSTD_DCtx_s;  // zstd's decompression context; only tier_file.cpp includes zstd.h
 
 namespace rtb {
 
-inline constexpr std::uint32_t kFormatVersion = 1;
-inline constexpr std::size_t kHeaderSize = 144;
-inline constexpr std::size_t kMaxNameLength = 32;  // game, variant and tier fields
 // A block's compressed size is stored in 32 bits; this keeps even 2-byte
 // blocks and their zstd bound well inside that.
 inline constexpr std::uint32_t kMaxBlockSize = 1u << 28;
-
-struct TierInfo {
-  std::string game, variant, tier;
-  std::uint64_t position_count = 0;
-};
 
 // Defaults chosen by measurement on the whole of Pangki (README, "Measured
 // figures"): 16384 positions a block keep a cold probe near 30 us while the

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "games/bagh_chal.hpp"
-#include "solver/generate.hpp"
+#include "driver/generate.hpp"
 #include "solver/one_step.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/verify.hpp"

@@ -12,9 +12,9 @@
 #include <random>
 
 #include "games/line_capture.hpp"
-#include "solver/generate.hpp"
+#include "driver/generate.hpp"
 #include "solver/one_step.hpp"
-#include "solver/solve_in_memory.hpp"
+#include "driver/solve_in_memory.hpp"
 
 namespace rtb {
 namespace {

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "games/line_capture.hpp"
-#include "solver/generate.hpp"
+#include "driver/generate.hpp"
 #include "tablebases/checksum.hpp"
 #include "tablebases/tier_file.hpp"
 #include "tests/file_bytes.hpp"

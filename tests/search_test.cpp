@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "games/bagh_chal.hpp"
-#include "solver/generate.hpp"
+#include "driver/generate.hpp"
 #include "solver/search.hpp"
 #include "tablebases/tier_file.hpp"
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "games/line_capture.hpp"
-#include "solver/generate.hpp"
-#include "solver/solve_in_memory.hpp"
+#include "driver/generate.hpp"
+#include "driver/solve_in_memory.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/tier_graph.hpp"
 #include "solver/tier_stats.hpp"

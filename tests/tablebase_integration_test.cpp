@@ -27,8 +27,8 @@
 
 #include "tests/file_bytes.hpp"
 #include "games/line_capture.hpp"
-#include "solver/generate.hpp"
-#include "solver/solve_in_memory.hpp"
+#include "driver/generate.hpp"
+#include "driver/solve_in_memory.hpp"
 #include "solver/retrograde.hpp"
 #include "tablebases/tier_file.hpp"
 

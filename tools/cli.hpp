@@ -1,6 +1,6 @@
 #pragma once
-// Shared pieces of the `rtb` subcommands: option parsing, errors, and the
-// registry that turns a game name into a concrete game type.
+// Shared pieces of the `rtb` subcommands: option parsing and errors. The
+// games themselves are listed in tools/game_registry.hpp.
 #include <boost/program_options.hpp>
 #include <cstdint>
 #include <filesystem>
@@ -9,58 +9,22 @@
 #include <thread>
 #include <vector>
 
-#include "games/bagh_chal.hpp"
-#include "games/line_capture.hpp"
+#include "tools/game_registry.hpp"
+#include "tools/usage_error.hpp"
 
 namespace rtb::cli {
 
 namespace po = boost::program_options;
 
-// A mistake in how the program was called: printed with a hint to --help.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-struct GameChoice {
-  std::string name;
-  std::string variant = "default";
-};
-
-inline const std::vector<std::string>& game_names() {
-  static const std::vector<std::string> names{"pangki", "cinc-camins", "bagh-chal"};
-  return names;
-}
-
-// Calls f(game) with the game named by `choice`, built once.
-template <class F>
-decltype(auto) with_game(const GameChoice& choice, F&& f) {
-  if (choice.name == "pangki" || choice.name == "cinc-camins") {
-    CaptureLines lines;
-    if (choice.variant == "default") lines = CaptureLines::Touched;
-    else if (choice.variant == "arrival") lines = CaptureLines::Arrival;
-    else throw UsageError("unknown variant '" + choice.variant + "' for " + choice.name + " (use default or arrival)");
-    const LineCaptureGame game(choice.name == "pangki" ? pangki_rules() : cinc_camins_rules(), lines);
-    return f(game);
-  }
-  if (choice.name == "bagh-chal") {
-    BaghChalRules rules;
-    try {
-      rules = bagh_chal_rules(choice.variant);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-    const BaghChalGame game(rules);
-    return f(game);
-  }
-  std::string known;
-  for (const auto& n : game_names()) known += (known.empty() ? "" : ", ") + n;
-  throw UsageError("unknown game '" + choice.name + "' (known games: " + known + ")");
-}
-
 // The options every command that takes a game shares.
 inline void add_game_options(po::options_description& o, GameChoice& choice) {
-  o.add_options()("variant", po::value(&choice.variant)->default_value("default"),
-                  "rules variant (pangki, cinc-camins: default or arrival; bagh-chal: default, 4x4, 3x3, nodiag, 4x4-nodiag, 3x3-nodiag)");
+  std::string help = "rules variant (";
+  for (const GameEntry& entry : game_registry()) {
+    help += entry.name + ":";
+    for (const std::string& v : entry.variants) help += " " + v;
+    help += entry.name == game_registry().back().name ? ")" : "; ";
+  }
+  o.add_options()("variant", po::value(&choice.variant)->default_value("default"), help.c_str());
 }
 
 inline void add_dir_option(po::options_description& o, std::filesystem::path& dir) {

@@ -71,7 +71,7 @@ void describe(const BaghChalGame& game) {
 int run_games(int argc, char** argv) {
   po::options_description o("options");
   if (!parse_command(argc, argv, "rtb games", o, {})) return 0;
-  for (const std::string& name : game_names()) with_game({name}, [](const auto& game) { describe(game); });
+  for (const GameEntry& entry : game_registry()) with_game({entry.name}, [](const auto& game) { describe(game); });
   return 0;
 }
 

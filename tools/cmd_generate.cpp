@@ -1,21 +1,52 @@
-// rtb generate GAME: solve every tier group and write the tablebases.
+// rtb generate GAME: solve every tier group and write the tablebases; under
+// mpirun, spread the groups over the processes (tools/mpi_scheduler.hpp).
 #include <climits>
 #include <iostream>
 
-#include "solver/generate.hpp"
+#include "driver/generate.hpp"
 #include "tablebases/directory_lock.hpp"
 #include "tools/cli.hpp"
+#include "tools/mpi_scheduler.hpp"
 #include "tools/option_checks.hpp"
+#include "tools/plan_parallelism.hpp"
 #include "tools/plan_report.hpp"
 #include "tools/tier_selection.hpp"
 
 namespace rtb::cli {
 
+namespace {
+
+// Every process of an MPI job runs this with the same options; rank 0 prints.
+template <class G>
+int generate_distributed(const G& game, const GenerateOptions& options) {
+  FileTierStore store = generate_store(game, options);
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  GroupLoop<G> loop(game, store, needed_groups(groups, game.tier_count(), options.wanted));
+  DistributedWork work;
+  work.groups = &loop.groups();
+  work.selected = &loop.selected();
+  work.is_complete = [&](std::size_t g) { return loop.is_complete(g); };
+  work.solve = [&](std::size_t g) { return loop.solve_one(g, options.threads); };
+  work.describe = [&](std::size_t g) { return loop.group_name(g); };
+  Progress clock(true);
+  const DistributedReport report = run_distributed(work);
+  if (report.root)
+    std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
+              << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in "
+              << clock.elapsed_seconds() << " s with " << report.processes << " MPI processes x " << options.threads
+              << " threads; files in " << (options.dir / (game.name() + "-" + game.variant())).string() << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int run_generate(int argc, char** argv) {
   GameChoice choice;
   GenerateOptions options;
   TierSelection selection;
-  options.threads = default_threads();
+  bool plan_parallelism = false;
+  // Under mpirun the processes of one machine share its cores.
+  options.threads = std::max(1, default_threads() / mpi_launch_local_size());
   // Read signed, so that a negative value is seen instead of wrapping around.
   long long block_size = options.write.block_size;
   bool plan_only = false;
@@ -23,17 +54,21 @@ int run_generate(int argc, char** argv) {
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, options.dir);
-  o.add_options()("threads", po::value(&options.threads)->default_value(options.threads), "threads (default: all cores)")(
+  o.add_options()("threads", po::value(&options.threads)->default_value(options.threads),
+                  "threads (default: all cores; under mpirun, a process's share of its machine's cores)")(
       "quiet,q", po::bool_switch(&options.quiet), "no progress line")(
       "zstd-level", po::value(&options.write.zstd_level)->default_value(options.write.zstd_level), "zstd level of the files")(
       "block-size", po::value(&block_size)->default_value(block_size), "positions per compressed block")(
       "plan", po::bool_switch(&plan_only), "print the memory and disk each tier group needs, and solve nothing")(
       "memory-limit", po::value(&memory_limit_text),
-      "refuse to start when a tier group needs more memory than this (e.g. 8G, 512M; default: the machine's memory)");
+      "refuse to start when a tier group needs more memory than this (e.g. 8G, 512M; default: the machine's memory)")(
+      "plan-parallelism", po::bool_switch(&plan_parallelism),
+      "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);
-  if (!parse_command(argc, argv, "rtb generate GAME [--dir DIR] [--threads N] [--plan] [--memory-limit SIZE]", o,
-                     {{"game", &choice.name}}))
-    return 0;
+  const std::string usage =
+      "rtb generate GAME [--dir DIR] [--threads N] [--plan] [--memory-limit SIZE]\n"
+      "       mpirun -np N rtb generate GAME ...   (README: Generating on a cluster)";
+  if (!parse_command(argc, argv, usage, o, {{"game", &choice.name}})) return 0;
   check_threads(options.threads);
   check_range("--block-size", block_size, 1, kMaxBlockSize);
   check_range("--zstd-level", options.write.zstd_level, 1, max_zstd_level());
@@ -45,6 +80,12 @@ int run_generate(int argc, char** argv) {
   return with_game(choice, [&](const auto& game) {
     const std::vector<bool> selected = selected_tiers(game, selection);
     options.wanted = [selected](std::uint32_t t) { return selected[t]; };
+    if (plan_parallelism) {
+      const std::vector<TierGroup> groups = game_solve_order(game);
+      print_parallelism(std::cout, parallelism_steps(groups, needed_groups(groups, game.tier_count(), options.wanted),
+                                                     [&](std::uint32_t t) { return game.tier_size(t); }));
+      return 0;
+    }
     const ResourcePlan plan = plan_generate(game, options);
     if (plan_only) {
       print_plan(plan, std::cout);
@@ -52,6 +93,8 @@ int run_generate(int argc, char** argv) {
     }
     check_plan_fits(plan, memory_limit, options.dir,
                     memory_limit_text.empty() ? "this machine's memory" : "--memory-limit");
+    // Under MPI the ranks share the directory by design; rank 0 hands out the groups.
+    if (mpi_launch_size() > 1) return generate_distributed(game, options);
     // One writer a directory; readers never wait (see directory_lock.hpp).
     const auto game_dir = options.dir / (game.name() + "-" + game.variant());
     const DirectoryLock lock(game_dir);

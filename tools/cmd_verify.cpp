@@ -1,9 +1,10 @@
 // rtb verify GAME: checks every file, then proves every value from its
 // successors, tier group by tier group.
 #include <iostream>
-#include <map>
 #include <set>
 
+#include "driver/file_tier_store.hpp"
+#include "driver/group_loop.hpp"
 #include "solver/verify.hpp"
 #include "tools/cli.hpp"
 #include "tools/option_checks.hpp"
@@ -25,6 +26,7 @@ int run_verify(int argc, char** argv) {
   if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N]", o, {{"game", &choice.name}})) return 0;
   check_threads(threads);
   return with_game(choice, [&](const auto& game) {
+    using Game = std::decay_t<decltype(game)>;
     const std::vector<TierGroup> groups = game_solve_order(game);
     const std::vector<bool> selected = selected_tiers(game, selection);
     // A group is checked when it holds a selected tier.
@@ -35,36 +37,25 @@ int run_verify(int argc, char** argv) {
         if (selected[t]) checked_group[g] = true;
       if (checked_group[g]) checked_tiers += groups[g].tiers.size();
     }
-    std::vector<std::size_t> last_use(game.tier_count(), 0);
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      if (!checked_group[g]) continue;
-      for (std::uint32_t t : groups[g].tiers) last_use[t] = std::max(last_use[t], g);
-      for (std::uint32_t d : groups[g].dependencies) last_use[d] = std::max(last_use[d], g);
-    }
-    std::map<std::uint32_t, std::vector<Value>> held;
+    FileTierStore store = file_tier_store(game, dir);
+    GroupLoop<Game> loop(game, store, checked_group);
     std::set<std::uint32_t> broken;  // damaged, missing or wrong: tiers reading them cannot be proven
-    SolvedTierValues values(game.tier_count(), nullptr);
     std::uint64_t checked = 0;
     std::size_t failures = 0;
-    auto load = [&](std::uint32_t t) -> bool {
-      if (held.count(t)) return true;
-      if (broken.count(t)) return false;
-      try {
-        held[t] = load_tier(game, dir, t);
-        values[t] = held[t].data();
-        return true;
-      } catch (const std::exception& e) {
-        std::cout << "tier " << game.tier_name(t) << ": FAILED: " << e.what() << "\n";
-        broken.insert(t);
-        ++failures;
-        return false;
-      }
+    auto unreadable = [&](std::uint32_t t, const std::exception& e) {
+      std::cout << "tier " << game.tier_name(t) << ": FAILED: ";
+      if (dynamic_cast<const MissingTablebase*>(&e))
+        std::cout << "missing tablebase file " << store.path(t).string()
+                  << "; generate it with: " << generate_command(game, dir) << "\n";
+      else
+        std::cout << e.what() << "\n";
+      broken.insert(t);
+      ++failures;
     };
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      if (!checked_group[g]) continue;
+    auto check = [&](std::size_t g, const SolvedTierValues& values) {
       bool readable = true;
-      for (std::uint32_t t : groups[g].tiers) readable = load(t) && readable;
-      for (std::uint32_t d : groups[g].dependencies) readable = load(d) && readable;
+      for (std::uint32_t t : groups[g].tiers) readable = readable && !broken.count(t);
+      for (std::uint32_t d : groups[g].dependencies) readable = readable && !broken.count(d);
       for (std::uint32_t t : groups[g].tiers) {
         if (broken.count(t)) continue;
         if (!readable) {
@@ -85,15 +76,8 @@ int run_verify(int argc, char** argv) {
                     << ", successors give " << describe(c.expected) << "\n";
         }
       }
-      for (auto it = held.begin(); it != held.end();) {
-        if (last_use[it->first] <= g) {
-          values[it->first] = nullptr;
-          it = held.erase(it);
-        } else {
-          ++it;
-        }
-      }
-    }
+    };
+    loop.check_all(check, unreadable);
     if (failures == 0) {
       std::cout << "verify " << game.name() << " (" << game.variant() << "): all " << checked_tiers
                 << " tiers ok, " << checked << " values proven\n";

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "solver/generate.hpp"
+#include "driver/generate.hpp"
 #include "solver/resource_plan.hpp"
 #include "tools/cli.hpp"
 

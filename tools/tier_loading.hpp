@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/generate.hpp"
+#include "driver/file_tier_store.hpp"
 #include "tablebases/tier_file.hpp"
 
 namespace rtb::cli {

@@ -39,6 +39,14 @@ std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
     }
     return selected;
   }
+  const GameEntry& entry = find_game(game.name());
+  const auto refuse_unless_listed = [&](const std::string& filter) {
+    for (const std::string& f : entry.tier_filters)
+      if (f == filter) return;
+    throw UsageError("--" + filter + " does not apply to " + game.name());
+  };
+  if (s.max_pieces >= 0) refuse_unless_listed("max-pieces");
+  if (s.max_in_hand >= 0) refuse_unless_listed("max-in-hand");
   if (!s.tiers.empty()) {
     std::stringstream list(s.tiers);
     std::string name;

@@ -1,0 +1,182 @@
+#pragma once
+// The one loop over a game's tier groups, shared by `rtb generate` (files),
+// the in-memory solve (tests, benchmarks), `rtb verify` and the MPI
+// scheduler: groups run in solve order, what a group reads comes from a
+// TierStore, what it solves goes back to the store, and each tier stays in
+// memory from the moment it is loaded or solved until its last reader is done.
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "driver/tier_store.hpp"
+#include "solver/game_concept.hpp"
+#include "solver/progress.hpp"
+#include "solver/retrograde.hpp"
+#include "solver/tier_graph.hpp"
+
+namespace rtb {
+
+template <class G>
+std::vector<TierGroup> game_solve_order(const G& game) {
+  return solve_order(game.tier_count(), [&](std::uint32_t t) { return game.tier_successors(t); });
+}
+
+struct GroupLoopReport {
+  std::size_t groups_solved = 0, groups_skipped = 0;
+  std::uint64_t slots_solved = 0;
+};
+
+template <RetrogradeGame G>
+class GroupLoop {
+ public:
+  // selected[g]: whether group g of the solve order runs. A group reads its
+  // dependencies and, when checking (verify), its own tiers.
+  GroupLoop(const G& game, TierStore& store, std::vector<bool> selected, Progress* progress = nullptr)
+      : game_(game),
+        store_(store),
+        groups_(game_solve_order(game)),
+        selected_(std::move(selected)),
+        last_reader_(game.tier_count(), 0),
+        values_(game.tier_count(), nullptr),
+        progress_(progress) {
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      if (!selected_.at(g)) continue;
+      for (std::uint32_t t : groups_[g].tiers) last_reader_[t] = g;
+      for (std::uint32_t d : groups_[g].dependencies) last_reader_[d] = g;
+    }
+  }
+
+  const std::vector<TierGroup>& groups() const { return groups_; }
+  const std::vector<bool>& selected() const { return selected_; }
+
+  // The names of group g's tiers joined by '+', e.g. "3-4+4-3".
+  std::string group_name(std::size_t g) const {
+    std::string name;
+    for (std::uint32_t t : groups_[g].tiers) {
+      if (!name.empty()) name += '+';
+      name += game_.tier_name(t);
+    }
+    return name;
+  }
+
+  // Whether the store holds every tier of group g complete.
+  bool is_complete(std::size_t g) {
+    for (std::uint32_t t : groups_[g].tiers)
+      if (!store_.is_complete(t)) return false;
+    return true;
+  }
+
+  // Solves the selected groups in order, skipping those already complete.
+  GroupLoopReport solve_all(int threads) {
+    GroupLoopReport report;
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      if (!selected_[g]) continue;
+      if (is_complete(g)) {
+        ++report.groups_skipped;
+        continue;
+      }
+      report.slots_solved += solve_group(g, threads);
+      ++report.groups_solved;
+      release_after(g);
+    }
+    return report;
+  }
+
+  // Solves group g alone, whether complete or not, reading its dependencies
+  // from the store (they must be complete there) and keeping nothing after.
+  std::uint64_t solve_one(std::size_t g, int threads) {
+    try {
+      const std::uint64_t slots = solve_group(g, threads);
+      release_all();
+      return slots;
+    } catch (...) {
+      release_all();
+      throw;
+    }
+  }
+
+  // Calls check(g, values) for each selected group in order, with the group's
+  // own tiers and its dependencies loaded into values. A tier that cannot be
+  // loaded is passed to unreadable(tier, error) once and stays null.
+  template <class Check, class Unreadable>
+  void check_all(Check&& check, Unreadable&& unreadable) {
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      if (!selected_[g]) continue;
+      for (std::uint32_t t : groups_[g].tiers) load(t, unreadable);
+      for (std::uint32_t d : groups_[g].dependencies) load(d, unreadable);
+      check(g, static_cast<const SolvedTierValues&>(values_));
+      release_after(g);
+    }
+  }
+
+ private:
+  std::uint64_t solve_group(std::size_t g, int threads) {
+    const TierGroup& group = groups_[g];
+    std::uint64_t slots = 0;
+    for (std::uint32_t t : group.tiers) slots += game_.tier_size(t);
+    if (progress_) progress_->group(group_name(g), slots);
+    for (std::uint32_t d : group.dependencies) load(d, [](std::uint32_t, const std::exception&) { throw; });
+    GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_);
+    std::vector<std::vector<Value>> solved = solver.solve();
+    for (std::size_t k = 0; k < group.tiers.size(); ++k) {
+      const std::uint32_t t = group.tiers[k];
+      auto values = std::make_shared<const std::vector<Value>>(std::move(solved[k]));
+      if (progress_) progress_->stage("writing tier " + game_.tier_name(t));
+      store_.save(t, values);
+      if (last_reader_[t] > g) hold(t, std::move(values));
+    }
+    return slots;
+  }
+
+  template <class Unreadable>
+  void load(std::uint32_t t, Unreadable&& unreadable) {
+    if (held_.count(t) || unreadable_.count(t)) return;
+    if (progress_) progress_->stage("reading tier " + game_.tier_name(t));
+    try {
+      hold(t, store_.load(t));
+    } catch (const std::exception& e) {
+      unreadable_.insert(t);
+      unreadable(t, e);
+    }
+  }
+
+  void hold(std::uint32_t t, TierValues values) {
+    values_[t] = values->data();
+    held_[t] = std::move(values);
+  }
+
+  // Drops the tiers that no group after g reads.
+  void release_after(std::size_t g) {
+    for (auto it = held_.begin(); it != held_.end();) {
+      if (last_reader_[it->first] <= g) {
+        values_[it->first] = nullptr;
+        it = held_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+
+  void release_all() {
+    for (const auto& [t, v] : held_) values_[t] = nullptr;
+    held_.clear();
+  }
+
+  const G& game_;
+  TierStore& store_;
+  std::vector<TierGroup> groups_;
+  std::vector<bool> selected_;
+  std::vector<std::size_t> last_reader_;  // the last selected group that reads or holds each tier
+  std::map<std::uint32_t, TierValues> held_;
+  std::set<std::uint32_t> unreadable_;  // tiers whose load failed, not tried again
+  SolvedTierValues values_;             // pointers into held_, as the solver reads them
+  Progress* progress_;
+};
+
+}  // namespace rtb

@@ -1,0 +1,30 @@
+#pragma once
+// Where the values of solved tiers live between tier groups. The group loop
+// (driver/group_loop.hpp) reads from a store what a group needs and hands it
+// what the group solved; neither the loop nor the solver knows whether the
+// values go to files (FileTierStore) or stay in memory (MemoryTierStore).
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "solver/value.hpp"
+
+namespace rtb {
+
+// A tier's values, shared so that a store may keep what the loop holds
+// without copying it.
+using TierValues = std::shared_ptr<const std::vector<Value>>;
+
+class TierStore {
+ public:
+  virtual ~TierStore() = default;
+  // True when the tier is stored whole and intact, so its group need not be
+  // solved again (a killed run resumes from there).
+  virtual bool is_complete(std::uint32_t tier) = 0;
+  // The stored values; throws, with a message that says what is wrong, when
+  // they are missing or damaged.
+  virtual TierValues load(std::uint32_t tier) = 0;
+  virtual void save(std::uint32_t tier, TierValues values) = 0;
+};
+
+}  // namespace rtb

@@ -1,0 +1,47 @@
+#include "tools/game_registry.hpp"
+
+namespace rtb::cli {
+
+namespace {
+
+AnyGame line_capture(LineCaptureRules rules, const std::string& variant) {
+  return LineCaptureGame(std::move(rules), variant == "arrival" ? CaptureLines::Arrival : CaptureLines::Touched);
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string list;
+  for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+  return list;
+}
+
+}  // namespace
+
+const std::vector<GameEntry>& game_registry() {
+  static const std::vector<GameEntry> entries{
+      {"pangki", "4x4 line-capture game, 6 pieces a side", {"default", "arrival"}, {"max-pieces"}, false,
+       [](const std::string& v) { return line_capture(pangki_rules(), v); }},
+      {"cinc-camins", "5x5 line-capture game, 5 pieces a side", {"default", "arrival"}, {"max-pieces"}, false,
+       [](const std::string& v) { return line_capture(cinc_camins_rules(), v); }},
+      {"bagh-chal", "tigers and goats on the 5x5 alquerque board (and 3x3, 4x4)", bagh_chal_variants(),
+       {"max-in-hand"}, true, [](const std::string& v) { return AnyGame(BaghChalGame(bagh_chal_rules(v))); }},
+  };
+  return entries;
+}
+
+const GameEntry& find_game(const std::string& name) {
+  for (const GameEntry& entry : game_registry())
+    if (entry.name == name) return entry;
+  std::vector<std::string> names;
+  for (const GameEntry& entry : game_registry()) names.push_back(entry.name);
+  throw UsageError("unknown game '" + name + "' (known games: " + joined(names) + ")");
+}
+
+AnyGame make_game(const GameChoice& choice) {
+  const GameEntry& entry = find_game(choice.name);
+  for (const std::string& v : entry.variants)
+    if (v == choice.variant) return entry.make(v);
+  throw UsageError("unknown variant '" + choice.variant + "' for " + choice.name + " (use " + joined(entry.variants) +
+                   ")");
+}
+
+}  // namespace rtb::cli

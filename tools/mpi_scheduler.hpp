@@ -1,0 +1,43 @@
+#pragma once
+// `rtb generate` over MPI processes (mpirun -np N rtb generate ...): rank 0
+// hands out tier groups whose dependencies are complete on disk, every rank
+// (rank 0 too) solves the groups it is given with its own OpenMP threads and
+// writes their files into the shared --dir. The only code that knows MPI is
+// mpi_scheduler.cpp, built as a module that mpi_launch.cpp loads under
+// mpirun only; the engine sees single groups (GroupLoop::solve_one).
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "solver/tier_graph.hpp"
+
+namespace rtb::cli {
+
+// The number of processes mpirun started (1 when not started by mpirun),
+// read from the launcher's environment so that a plain run never touches MPI.
+int mpi_launch_size();
+// Processes of this job on this machine (for the default thread count).
+int mpi_launch_local_size();
+struct DistributedWork {
+  const std::vector<TierGroup>* groups = nullptr;    // in solve order
+  const std::vector<bool>* selected = nullptr;       // groups to bring up to date
+  std::function<bool(std::size_t)> is_complete;      // every file of the group is complete
+  std::function<std::uint64_t(std::size_t)> solve;   // solves one group, returns its slots
+  std::function<std::string(std::size_t)> describe;  // the group's tiers, for messages
+};
+
+struct DistributedReport {
+  bool root = false;  // only rank 0 has the totals and prints them
+  int processes = 1;
+  std::size_t groups_solved = 0, groups_skipped = 0;
+  std::uint64_t slots_solved = 0;
+};
+
+// Runs on every process of the job (between MPI_Init and MPI_Finalize). When
+// a group fails on any rank, rank 0 prints the group, the rank and the error
+// and stops the whole job; the files already written stay valid for a rerun.
+DistributedReport run_distributed(const DistributedWork& work);
+
+}  // namespace rtb::cli

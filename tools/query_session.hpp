@@ -1,0 +1,49 @@
+#pragma once
+// Queries on one game's tablebases, without the caller naming the game's
+// types: the entry point for `rtb query`, `rtb play`, `rtb serve` and the
+// library. A session keeps its open files and its search's transposition
+// table between queries, so many queries through one session are cheap.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "solver/search.hpp"
+#include "tools/game_registry.hpp"
+#include "tools/query_result.hpp"
+
+namespace rtb::cli {
+
+class QuerySession {
+ public:
+  // UsageError for an unknown game or variant. Nothing is read until a query.
+  QuerySession(const GameChoice& choice, std::filesystem::path dir, const SearchLimits& limits);
+  ~QuerySession();
+  QuerySession(QuerySession&&) noexcept;
+  QuerySession& operator=(QuerySession&&) noexcept;
+
+  const std::string& game() const;
+  const std::string& variant() const;
+  const std::filesystem::path& dir() const;
+
+  // The position text of the start, and `text` in the game's canonical
+  // spelling ("start" is accepted); std::invalid_argument for bad text.
+  std::string start() const;
+  std::string normalise(const std::string& text) const;
+  // The position after the moves, in order; std::invalid_argument naming the
+  // first move that is not legal where it is played.
+  std::string play(const std::string& position, const std::vector<std::string>& moves) const;
+
+  // The value of `position` ("start" accepted) and of every move, best first;
+  // with `line`, also the perfect-play line to the end of the game (or to a
+  // repetition, which is a draw). Throws std::invalid_argument for bad text
+  // and std::runtime_error (with the generate command) for missing files.
+  QueryResult query(const std::string& position, bool line = false);
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rtb::cli
