@@ -191,6 +191,20 @@ BaghChalPosition BaghChalGame::parse(std::string_view text) const {
     fail("the tigers' capture of goat " + target + " ended the game with the goats to move ('g'), not the tigers");
   if (on_board == 0 && p.to_move == BaghChalSide::Tigers)
     fail("the tigers cannot be to move with no goat on the board: the goats move first and every goat move leaves one there");
+  // While goats are in hand the moves so far are counted: the goats have
+  // placed goats - in_hand, and the tigers have answered each placement but
+  // the last when the tigers are to move. Each tiger move takes at most one
+  // tiger off the start corners, so no more corners can be empty than the
+  // tigers have made moves (with every goat in hand and goats to move: none).
+  if (in_hand > 0) {
+    const int tiger_moves = (rules_.goats - in_hand) - (p.to_move == BaghChalSide::Tigers ? 1 : 0);
+    const int empty_corners = kTigers - count(p.tigers & start().tigers);
+    if (empty_corners > tiger_moves)
+      fail("cannot occur: with " + std::to_string(in_hand) + " goats in hand and " +
+           (p.to_move == BaghChalSide::Tigers ? "tigers" : "goats") + " to move the tigers have made " +
+           std::to_string(tiger_moves) + " move(s), each taking at most one tiger off its start corner, but " +
+           std::to_string(empty_corners) + " corner(s) have no tiger");
+  }
   return p;
 }
 

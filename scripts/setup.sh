@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(build-essential cmake libboost-program-options-dev libzstd-dev
           libgtest-dev libbenchmark-dev nlohmann-json3-dev time
-          libopenmpi-dev openmpi-bin pybind11-dev python3-dev python3-pytest)
+          libopenmpi-dev openmpi-bin pybind11-dev python3-dev python3-pytest
+          clang libomp-dev)  # clang, libomp-dev: the fuzz targets (scripts/fuzz.sh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

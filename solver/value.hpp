@@ -19,6 +19,8 @@ inline constexpr unsigned kMaxDistance = 0x7FFE;  // the solver keeps the top bi
 enum class Outcome { Win, Loss, Draw };
 
 constexpr Value make_value(unsigned distance) { return static_cast<Value>(distance + 1); }
+// The largest word a solved value can be; anything above it is damage.
+inline constexpr Value kMaxValue = make_value(kMaxDistance);
 constexpr Value win_in(unsigned distance) { return make_value(distance); }
 constexpr Value loss_in(unsigned distance) { return make_value(distance); }
 constexpr bool is_draw(Value v) { return v == kDraw; }

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <limits>
@@ -24,9 +26,10 @@ namespace fs = std::filesystem;
 using namespace little_endian;
 
 constexpr std::size_t kTableEntrySize = 16;
-// A block's compressed size is stored in 32 bits; this keeps even 2-byte
-// blocks and their zstd bound well inside that.
-constexpr std::uint32_t kMaxBlockSize = 1u << 28;
+// The most bytes one compressed byte can stand for in a zstd frame: a raw-run
+// (RLE) block of 128 KiB takes 4 bytes, and nothing is denser. A block whose
+// table entry claims more is damaged, whatever its header checksum says.
+constexpr std::uint64_t kMaxZstdRatio = (128u << 10) / 4;
 
 std::string errno_text() { return std::strerror(errno); }
 
@@ -41,9 +44,37 @@ void check_name(const fs::path& path, const char* what, const std::string& name)
     throw TablebaseError(path, std::string("cannot write: ") + what + " name contains a NUL byte");
 }
 
+// Test hook: with RTB_TEST_DISK_FULL_AFTER_BYTES=N in the environment, the
+// writes of this process fail with ENOSPC once N bytes of tier files have been
+// written, as on a full disk (so the full-disk test runs on any machine).
+// -1: no limit. The count starts again when the variable changes.
+std::atomic<std::int64_t>& bytes_before_disk_full() {
+  static std::atomic<std::int64_t> left{-1};
+  return left;
+}
+
+void read_disk_full_hook() {
+  static std::mutex mutex;
+  static std::string seen;
+  const char* text = std::getenv("RTB_TEST_DISK_FULL_AFTER_BYTES");
+  std::lock_guard lock(mutex);
+  if ((text ? text : "") == seen) return;
+  seen = text ? text : "";
+  bytes_before_disk_full() = text ? std::strtoll(text, nullptr, 10) : -1;
+}
+
 void write_all(int fd, const unsigned char* data, std::size_t size) {
   while (size > 0) {
-    ssize_t n = ::write(fd, data, size);
+    std::size_t chunk = size;
+    if (std::atomic<std::int64_t>& left = bytes_before_disk_full(); left.load() >= 0) {
+      chunk = static_cast<std::size_t>(std::min<std::int64_t>(left.load(), static_cast<std::int64_t>(size)));
+      if (chunk == 0) {
+        errno = ENOSPC;
+        throw_errno();
+      }
+      left -= static_cast<std::int64_t>(chunk);
+    }
+    ssize_t n = ::write(fd, data, chunk);
     if (n < 0) {
       if (errno == EINTR) continue;
       throw_errno();
@@ -66,6 +97,26 @@ std::size_t pread_all(int fd, unsigned char* data, std::size_t size, std::uint64
     done += static_cast<std::size_t>(n);
   }
   return done;
+}
+
+// Creates a temporary next to `path` that no one else can have: a unique name,
+// O_EXCL (never an existing file) and O_NOFOLLOW (never through a link).
+int create_temporary(const fs::path& path, fs::path& tmp) {
+  static std::atomic<unsigned> counter{0};
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    tmp = path;
+    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "." + temporary.
+    std::string suffix = ".";
+    suffix += std::to_string(::getpid());
+    suffix += '-';
+    suffix += std::to_string(counter++);
+    suffix += ".tmp";
+    tmp += suffix;
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  errno = EEXIST;
+  return -1;
 }
 
 void fsync_directory(const fs::path& dir) {
@@ -106,6 +157,17 @@ fs::path tier_path(const fs::path& dir, std::string_view game, std::string_view 
 
 // ---------------------------------------------------------------- writing
 
+int max_zstd_level() { return ZSTD_maxCLevel(); }
+
+std::string write_options_problem(const WriteOptions& options) {
+  if (options.block_size == 0 || options.block_size > kMaxBlockSize)
+    return "block size " + std::to_string(options.block_size) + " is not in 1.." + std::to_string(kMaxBlockSize);
+  if (options.zstd_level < ZSTD_minCLevel() || options.zstd_level > ZSTD_maxCLevel())
+    return "zstd level " + std::to_string(options.zstd_level) + " is not in " + std::to_string(ZSTD_minCLevel()) +
+           ".." + std::to_string(ZSTD_maxCLevel());
+  return "";
+}
+
 void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const Value> values,
                      const WriteOptions& options) {
   check_name(path, "game", info.game);
@@ -115,12 +177,14 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
     throw TablebaseError(path, "cannot write: " + std::to_string(values.size()) +
                                    " values for a tier of " +
                                    std::to_string(info.position_count) + " positions");
-  if (options.block_size == 0 || options.block_size > kMaxBlockSize)
-    throw TablebaseError(path, "cannot write: block size " + std::to_string(options.block_size) +
-                                   " is not in 1.." + std::to_string(kMaxBlockSize));
-  if (options.zstd_level < ZSTD_minCLevel() || options.zstd_level > ZSTD_maxCLevel())
-    throw TablebaseError(path, "cannot write: zstd level " + std::to_string(options.zstd_level) +
-                                   " is out of range");
+  if (const std::string problem = write_options_problem(options); !problem.empty())
+    throw TablebaseError(path, "cannot write: " + problem);
+  read_disk_full_hook();
+  if (const auto high = std::find_if(values.begin(), values.end(), [](Value v) { return v > kMaxValue; });
+      high != values.end())
+    throw TablebaseError(path, "cannot write: value " + std::to_string(*high) + " at position " +
+                                   std::to_string(high - values.begin()) + " is beyond the largest distance " +
+                                   std::to_string(kMaxDistance));
 
   const std::uint32_t encoding =
       std::all_of(values.begin(), values.end(), [](Value v) { return v < 256; }) ? 1 : 2;
@@ -194,14 +258,13 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
 
   // Temporary name, fsync, rename, fsync the directory: a crash leaves either
   // the old file or the new one, never a half-written file under the real name.
-  fs::path tmp = path;
-  tmp += ".tmp";
   std::error_code ec;
   if (path.has_parent_path()) {
     fs::create_directories(path.parent_path(), ec);
     if (ec) throw TablebaseError(path, "cannot create directory: " + ec.message());
   }
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  fs::path tmp;
+  int fd = create_temporary(path, tmp);
   if (fd < 0) throw TablebaseError(tmp, "cannot create: " + errno_text());
   try {
     write_all(fd, header.data(), header.size());
@@ -275,7 +338,10 @@ class TierFile::DecompressorLease {
 void TierFile::fail(const std::string& problem) const { throw TablebaseError(path_, problem); }
 
 void TierFile::open(const TierInfo* expected) {
-  fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer
+  // forever; it is refused below as not a regular file. Reads of a regular
+  // file ignore the flag.
+  fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd_ < 0) {
     if (errno == ENOENT) throw MissingTablebase(path_);
     fail("cannot open: " + errno_text());
@@ -349,6 +415,9 @@ void TierFile::open(const TierInfo* expected) {
       blocks_[b] = {get_u64(e), get_u32(e + 8), get_u32(e + 12)};
       if (blocks_[b].offset != end || blocks_[b].compressed_size == 0)
         fail("block table entry " + std::to_string(b) + " is inconsistent");
+      if (positions_in_block(b) * encoding_ > blocks_[b].compressed_size * kMaxZstdRatio)
+        fail("block " + std::to_string(b) + " claims " + std::to_string(positions_in_block(b)) + " values in " +
+             std::to_string(blocks_[b].compressed_size) + " compressed bytes, more than zstd can hold");
       end += blocks_[b].compressed_size;
     }
     if (file_bytes_ < end)
@@ -388,6 +457,14 @@ void TierFile::load_block(std::uint64_t block, unsigned char* out, Bytes& scratc
   if (ZSTD_isError(n)) fail(name + " does not decompress: " + ZSTD_getErrorName(n));
   if (n != expected)
     fail(name + " holds " + std::to_string(n) + " bytes, expected " + std::to_string(expected));
+  // One-byte values are all below kMaxValue; two-byte ones are checked so that
+  // a tampered value (with checksums to match) is never answered.
+  if (encoding_ == 2)
+    for (std::size_t i = 0; i < expected; i += 2)
+      if (const Value v = static_cast<Value>(out[i] | out[i + 1] << 8); v > kMaxValue)
+        fail(name + " holds value " + std::to_string(v) + " at position " +
+             std::to_string(block * block_size_ + i / 2) + ", beyond the largest distance " +
+             std::to_string(kMaxDistance) + " (damaged)");
 }
 
 Value TierFile::value(std::uint64_t index) const {
@@ -476,6 +553,21 @@ void TierFile::verify_all() const {
 
 std::vector<Value> read_tier_file(const fs::path& path, const TierInfo& expected) {
   return TierFile(path, expected, 0).read_all();
+}
+
+bool is_tier_temporary(const std::string& name) {
+  const auto ends_with = [&](std::string_view tail) {
+    return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return ends_with(".tmp") && name.find(".rtb.") != std::string::npos;
+}
+
+std::size_t remove_stale_temporaries(const fs::path& dir) {
+  std::error_code ec;
+  std::size_t removed = 0;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (is_tier_temporary(it->path().filename().string()) && ::unlink(it->path().c_str()) == 0) ++removed;
+  return removed;
 }
 
 bool tier_file_is_complete(const fs::path& path, const TierInfo& expected) {

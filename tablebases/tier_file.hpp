@@ -13,7 +13,14 @@
 //   blocks: one zstd frame each (with the zstd content checksum), back to
 //     back, in order; the file ends exactly at the end of the last block.
 // Values inside a block are position indexes block*block_size.., one byte
-// each (encoding 1) or two bytes little-endian (encoding 2).
+// each (encoding 1) or two bytes little-endian (encoding 2); a value above
+// kMaxValue (solver/value.hpp) is damage.
+//
+// Versioning: kFormatVersion names the layout above, the value encoding of
+// solver/value.hpp and the slot numbering of every game's indexer. Any change
+// to one of them must bump it; a reader refuses every version but its own.
+// tests/tablebase_integration_test.cpp pins the bytes of a Pangki solve so
+// that such a change cannot go unnoticed.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -35,6 +42,10 @@
 struct ZSTD_DCtx_s;  // zstd's decompression context; only tier_file.cpp includes zstd.h
 
 namespace rtb {
+
+// A block's compressed size is stored in 32 bits; this keeps even 2-byte
+// blocks and their zstd bound well inside that.
+inline constexpr std::uint32_t kMaxBlockSize = 1u << 28;
 
 // Defaults chosen by measurement on the whole of Pangki (README, "Measured
 // figures"): 16384 positions a block keep a cold probe near 30 us while the
@@ -63,8 +74,16 @@ class MissingTablebase : public TablebaseError {
 std::filesystem::path tier_path(const std::filesystem::path& dir, std::string_view game,
                                 std::string_view variant, std::string_view tier);
 
-// values.size() must equal info.position_count. Writes path + ".tmp" (creating
-// parent directories), fsyncs it, renames it onto path and fsyncs the directory.
+// Why the options cannot write a file ("block size 0 is not in 1..268435456"),
+// or "" when they can: lets a command refuse them before any work starts.
+std::string write_options_problem(const WriteOptions& options);
+// The highest zstd level (the lowest is 1 for the command line).
+int max_zstd_level();
+
+// values.size() must equal info.position_count. Writes a temporary of a
+// unique name next to path (created with O_EXCL|O_NOFOLLOW, so a planted
+// link or another writer's temporary is never written through), fsyncs it,
+// renames it onto path and fsyncs the directory. Creates parent directories.
 void write_tier_file(const std::filesystem::path& path, const TierInfo& info,
                      std::span<const Value> values, const WriteOptions& options = {});
 
@@ -72,13 +91,23 @@ void write_tier_file(const std::filesystem::path& path, const TierInfo& info,
 // game, variant, tier and position count against expected.
 std::vector<Value> read_tier_file(const std::filesystem::path& path, const TierInfo& expected);
 
+// Whether `name` is a temporary that write_tier_file makes ("2-2.rtb.<id>.tmp",
+// or the "2-2.rtb.tmp" of older builds).
+bool is_tier_temporary(const std::string& name);
+// Removes the temporaries left in dir by killed writers (the caller holds the
+// directory's lock, so none is being written); returns how many.
+std::size_t remove_stale_temporaries(const std::filesystem::path& dir);
+
 // True iff the file exists and everything in it verifies against expected.
 // Never throws for a missing or damaged file.
 bool tier_file_is_complete(const std::filesystem::path& path, const TierInfo& expected);
 
 // An open tier file for random access. Opening verifies the header and the
-// block table and that the file size is exactly what the table implies; each
-// block is verified when it is first decompressed. value() is thread-safe.
+// block table and that the file size is exactly what the table implies (and
+// that no block claims more values than its compressed bytes can hold, so the
+// header cannot make read_all() allocate more than the file can fill); each
+// block is verified when it is first decompressed. Anything but a regular
+// file (a FIFO, a device) is refused without blocking. value() is thread-safe.
 class TierFile {
  public:
   static constexpr std::size_t kDefaultCacheBlocks = 64;  // 2 MB a file at 16K-position blocks

@@ -61,10 +61,11 @@ TierFileHeader decode_header(const unsigned char* h, std::size_t got) {
   if (got < kHeaderSizeAt) fail("truncated: file is " + std::to_string(got) + " bytes, inside the header");
   TierFileHeader header;
   header.version = get_u32(&h[kVersionAt]);
-  if (header.version > kFormatVersion)
-    fail("format version " + std::to_string(header.version) + " is newer than this program's " +
-         std::to_string(kFormatVersion));
-  if (header.version == 0) fail("format version 0 is not valid");
+  // Another version may number slots or encode values differently (see
+  // tablebases/tier_file.hpp, "Versioning"): older ones are refused too.
+  if (header.version != kFormatVersion)
+    fail("written in file format version " + std::to_string(header.version) + ", but this program reads version " +
+         std::to_string(kFormatVersion) + " only (slots or values may be numbered differently); generate it again");
   if (got < kHeaderSize)
     fail("truncated: file is " + std::to_string(got) + " bytes, shorter than the " + std::to_string(kHeaderSize) +
          "-byte header");

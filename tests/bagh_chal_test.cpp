@@ -121,7 +121,7 @@ TEST(BaghChalMoves, NoJumpOverATigerOffTheBoardOrAlongAMissingDiagonal) {
   const BaghChalGame game;
   // c1 may not jump the tiger on d1 to the empty e1; b2 and a2 may not jump
   // off the board; d1 has no diagonal to jump c2 along.
-  EXPECT_EQ(moves_of(game, "...../...../G..../TTG../GGTT. t 16"),
+  EXPECT_EQ(moves_of(game, "...../...../G..../TTG../GGTT. t 15"),
             sorted({"a2a4", "b2b3", "b2c3", "b2d2", "c1c3", "c1d2", "d1d2", "d1e1"}));
 }
 
@@ -137,9 +137,9 @@ TEST(BaghChalMoves, FourByFourDiagonalsAndTheirAbsence) {
 
 TEST(BaghChalMoves, ThreeByThreeCaptureWins) {
   const BaghChalGame game("3x3");
-  const std::string text = "T.T/TG./..T t 3";
-  EXPECT_EQ(moves_of(game, text), sorted({"a2a1", "a2c2", "a3b3", "c3b3", "c3c2", "c3a1", "c1b1", "c1c2"}));
-  EXPECT_EQ(moves_of(BaghChalGame("3x3-nodiag"), text), sorted({"a2a1", "a2c2", "a3b3", "c3b3", "c3c2", "c1b1", "c1c2"}));
+  const std::string text = "T.T/TG./G.T t 2";
+  EXPECT_EQ(moves_of(game, text), sorted({"a2c2", "a3b3", "c3b3", "c3c2", "c1b1", "c1c2"}));
+  EXPECT_EQ(moves_of(BaghChalGame("3x3-nodiag"), text), sorted({"a2c2", "a3b3", "c3b3", "c3c2", "c1b1", "c1c2"}));
   game.for_each_move(game.parse(text), [&](const BaghChalMove& m, const BaghChalPosition& child) {
     EXPECT_EQ(game.is_lost(child), m.is_capture()) << game.move_text(m);
   });
@@ -212,7 +212,7 @@ TEST(BaghChalText, FormatGivesTheParsedTextBack) {
                                  "TGGGT/GG.GG/G.T.G/G..GG/.GGGT g 0", "GGGGG/GGTGG/GT.TG/GG.GG/GGTG. g 2"})
     EXPECT_EQ(game.format(game.parse(text)), text);
   const BaghChalGame small("3x3-nodiag");
-  EXPECT_EQ(small.format(small.parse("T.T/TG./..T t 3")), "T.T/TG./..T t 3");
+  EXPECT_EQ(small.format(small.parse("T.T/TG./G.T t 2")), "T.T/TG./G.T t 2");
   EXPECT_EQ(game.move_text({BaghChalMove::kNone, 12, BaghChalMove::kNone}), "c3");
   EXPECT_EQ(game.move_text({0, 12, 6}), "a1c3");
 }
@@ -245,6 +245,23 @@ TEST(BaghChalText, ParseRejectsWhatCannotBeAPosition) {
   EXPECT_EQ(parse_error(game, "TGGGT/GG.GG/G.T.G/G..GG/.GGGT g 0"), "");  // just lost: accepted
   EXPECT_EQ(parse_error(BaghChalGame("3x3"), "T.T/.G./T.T g 2"), "");     // one capture ends 3x3
   EXPECT_NE(parse_error(BaghChalGame("3x3"), "T.T/.../T.T g 2"), "");     // two is past the end
+}
+
+// Defect 8 of issue 17: while goats are in hand the moves made so far are
+// known, and each tiger move takes at most one tiger off a start corner.
+TEST(BaghChalText, ParseRejectsTigersOffCornersTheyCannotHaveLeft) {
+  const BaghChalGame small("4x4");
+  EXPECT_NE(parse_error(small, "T..T/..../..../.T.T g 12").find("cannot occur: with 12 goats in hand and goats to move "
+                                                               "the tigers have made 0 move(s)"),
+            std::string::npos);
+  EXPECT_NE(parse_error(small, "T..T/G.../..../.T.T t 11").find("0 move(s)"), std::string::npos);  // not answered yet
+  EXPECT_EQ(parse_error(small, "T..T/G.../..../.T.T g 11"), "");  // the tigers' one move
+  EXPECT_NE(parse_error(small, ".T.T/G.../...T/.T.. g 10").find("2 move(s)"), std::string::npos);
+  EXPECT_EQ(parse_error(small, ".T.T/G.../...T/.T.. g 9"), "");  // three moves, two of them captures
+  const BaghChalGame game;
+  EXPECT_NE(parse_error(game, "T...T/...../..T../...../T.... g 20").find("1 corner(s) have no tiger"), std::string::npos);
+  EXPECT_EQ(parse_error(game, "T...T/...../..T../...../T.... g 19"), "");  // a tiger moved, a goat was taken
+  EXPECT_EQ(parse_error(game, "GGGGG/GGGGG/.TGTG/GGGGG/.T.TG g 0"), "");  // the sliding phase: any number of moves
 }
 
 // ----------------------------------------------------------- symmetries

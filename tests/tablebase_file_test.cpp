@@ -2,12 +2,20 @@
 // access agrees with the written array, and every kind of damage is refused
 // with a message naming the file and the problem.
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zstd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <iterator>
 #include <random>
 #include <string>
@@ -373,12 +381,19 @@ TEST_P(DamageTest, FileOfAnotherTierRenamedIntoPlace) {
   expect_refused(file(), info_for(kCount), "331 positions, expected 330");
 }
 
-TEST_P(DamageTest, NewerFormatVersion) {
-  Bytes b = good_;
-  put_u32(b, 8, 7);
-  put_u32(b, kHeader - 4, crc32c(b.data(), kHeader - 4));  // only the version is wrong
-  write_bytes(file(), b);
-  expect_refused(file(), info_for(kCount), "format version 7 is newer than this program's 1");
+// A file of another format version may number its slots or encode its values
+// differently: it is refused, newer or older, naming both versions.
+TEST_P(DamageTest, OtherFormatVersionIsRefusedNamingBothVersions) {
+  for (const std::uint32_t version : {kFormatVersion + 1, kFormatVersion + 6, kFormatVersion - 1}) {
+    SCOPED_TRACE("version " + std::to_string(version));
+    Bytes b = good_;
+    put_u32(b, 8, version);
+    put_u32(b, kHeader - 4, crc32c(b.data(), kHeader - 4));  // only the version is wrong
+    write_bytes(file(), b);
+    expect_refused(file(), info_for(kCount),
+                   "written in file format version " + std::to_string(version) + ", but this program reads version " +
+                       std::to_string(kFormatVersion) + " only");
+  }
 }
 
 TEST_P(DamageTest, NotATablebase) {
@@ -408,7 +423,12 @@ TEST_F(TierFileTest, LeftoverTmpFileIsNotComplete) {
 
   write_tier_file(file(), info_for(1000), values);
   EXPECT_TRUE(tier_file_is_complete(file(), info_for(1000)));
+  // The writer never writes through a temporary it did not make; the one who
+  // holds the directory's lock clears what killed writers left.
+  EXPECT_EQ(read_bytes(tmp), half);
+  EXPECT_EQ(remove_stale_temporaries(dir_), 1u);
   EXPECT_FALSE(fs::exists(tmp));
+  EXPECT_TRUE(tier_file_is_complete(file(), info_for(1000)));
 }
 
 TEST_F(TierFileTest, WriteReplacesAnExistingFileAtomically) {
@@ -422,6 +442,145 @@ TEST_F(TierFileTest, WriteReplacesAnExistingFileAtomically) {
   for (std::size_t i = 0; i < 1000; ++i) ASSERT_EQ(open_before.value(i), old_values[i]);
   EXPECT_EQ(read_tier_file(path, info_for(1000)), new_values);
   EXPECT_EQ(std::distance(fs::directory_iterator(path.parent_path()), fs::directory_iterator{}), 1);
+}
+
+// ---------------------------------------------------------------- hardening
+
+// A header, block table and blocks put together by hand, with every checksum
+// right: what a crafted or tampered file looks like to the reader.
+Bytes seal_file(const Bytes& good_header, std::uint64_t count, std::uint32_t block_size,
+                const std::vector<Bytes>& blocks) {
+  Bytes b(good_header.begin(), good_header.begin() + 144);
+  for (int i = 0; i < 8; ++i) b[112 + i] = static_cast<char>(count >> (8 * i));
+  put_u32(b, 124, block_size);
+  for (int i = 0; i < 8; ++i) b[128 + i] = static_cast<char>(std::uint64_t{blocks.size()} >> (8 * i));
+  put_u32(b, 140, crc32c(b.data(), 140));
+  Bytes table(blocks.size() * 16 + 4);
+  std::uint64_t offset = 144 + table.size();
+  for (std::size_t k = 0; k < blocks.size(); ++k) {
+    for (int i = 0; i < 8; ++i) table[16 * k + i] = static_cast<char>(offset >> (8 * i));
+    put_u32(table, 16 * k + 8, static_cast<std::uint32_t>(blocks[k].size()));
+    put_u32(table, 16 * k + 12, crc32c(blocks[k].data(), blocks[k].size()));
+    offset += blocks[k].size();
+  }
+  put_u32(table, blocks.size() * 16, crc32c(table.data(), blocks.size() * 16));
+  b.insert(b.end(), table.begin(), table.end());
+  for (const Bytes& block : blocks) b.insert(b.end(), block.begin(), block.end());
+  return b;
+}
+
+// Defect 1: a link planted under the temporary's old fixed name made the
+// writer overwrite whatever it pointed to.
+TEST_F(TierFileTest, PlantedLinkAtTheTemporaryNameIsNotWrittenThrough) {
+  const fs::path victim = file("victim.txt");
+  write_bytes(victim, Bytes{'k', 'e', 'e', 'p'});
+  fs::path planted = file();
+  planted += ".tmp";
+  fs::create_symlink(victim, planted);
+  const auto values = random_values(1000, 9, 21);
+  write_tier_file(file(), info_for(1000), values);
+  EXPECT_EQ(read_bytes(victim), (Bytes{'k', 'e', 'e', 'p'}));
+  EXPECT_EQ(read_tier_file(file(), info_for(1000)), values);
+  EXPECT_TRUE(fs::is_symlink(planted));
+}
+
+// Defect 2: two writers of one tier shared the temporary's name, and one
+// truncated the file the other was about to rename into place.
+TEST_F(TierFileTest, AnotherWritersTemporaryIsLeftAlone) {
+  fs::path theirs = file();
+  theirs += ".tmp";
+  write_bytes(theirs, Bytes(5000, 'x'));  // another writer, halfway through
+  write_tier_file(file(), info_for(1000), random_values(1000, 9, 22));
+  EXPECT_EQ(read_bytes(theirs), Bytes(5000, 'x'));
+  EXPECT_TRUE(tier_file_is_complete(file(), info_for(1000)));
+}
+
+// Defect 3: opening a FIFO for reading waited for a writer forever. A helper
+// thread opens it for writing after 5 s, so a reader that blocks is late
+// rather than hung.
+TEST_F(TierFileTest, FifoIsRefusedWithoutWaiting) {
+  ASSERT_EQ(::mkfifo(file().c_str(), 0644), 0);
+  std::atomic<bool> done{false};
+  std::thread unblock([&] {
+    std::this_thread::sleep_for(std::chrono::seconds(5));
+    while (!done) {  // every reader still waiting gets its writer
+      const int fd = ::open(file().c_str(), O_WRONLY | O_NONBLOCK);
+      if (fd >= 0) ::close(fd);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const std::string m = message_of([&] { TierFile tf(file()); });
+  EXPECT_FALSE(tier_file_is_complete(file(), info_for(1000)));
+  const auto waited = std::chrono::steady_clock::now() - start;
+  done = true;
+  unblock.join();
+  EXPECT_NE(m.find("not a regular file"), std::string::npos) << m;
+  EXPECT_LT(waited, std::chrono::seconds(2)) << "opening the FIFO waited for a writer";
+}
+
+// Defect 9: a value above the largest distance, in a file whose checksums
+// match, was answered ("LOSS in 65534"; 0xFFFF as a child wrapped to DRAW).
+TEST_F(TierFileTest, ValueBeyondTheLargestDistanceIsDamage) {
+  std::vector<Value> values = random_values(1000, 2000, 23);  // two-byte encoding
+  write_tier_file(file(), info_for(1000), values, {.block_size = 4096});
+  const Bytes good = read_bytes(file());
+  for (const Value bad : {Value(kMaxValue + 1), Value{0xFFFE}, Value{0xFFFF}}) {
+    SCOPED_TRACE("value " + std::to_string(bad));
+    Bytes raw(2000);
+    for (std::size_t i = 0; i < 1000; ++i) {
+      const Value v = i == 617 ? bad : values[i];
+      raw[2 * i] = static_cast<char>(v & 0xFF);
+      raw[2 * i + 1] = static_cast<char>(v >> 8);
+    }
+    Bytes block(ZSTD_compressBound(raw.size()));
+    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
+    block.resize(ZSTD_compress2(cctx, block.data(), block.size(), raw.data(), raw.size()));
+    ZSTD_freeCCtx(cctx);
+    write_bytes(file(), seal_file(good, 1000, 4096, {block}));
+    expect_refused(file(), info_for(1000), "holds value " + std::to_string(bad) + " at position 617, beyond the largest distance");
+  }
+  // Nor does the writer make such a file.
+  values[3] = kMaxValue + 1;
+  const std::string m = message_of([&] { write_tier_file(file("w.rtb"), info_for(1000), values); });
+  EXPECT_NE(m.find("beyond the largest distance"), std::string::npos) << m;
+  EXPECT_FALSE(fs::exists(file("w.rtb")));
+}
+
+// A 692-byte file claimed 2^33 two-byte values in 32 one-byte blocks, and
+// TierFile(path) (no expected identity) would have read_all() ask for 16 GiB.
+// No zstd frame holds more than 32768 bytes a compressed byte.
+TEST_F(TierFileTest, HeaderCannotClaimMoreValuesThanTheFileCanHold) {
+  write_tier_file(file(), info_for(1000), random_values(1000, 2000, 24));
+  const Bytes good = read_bytes(file());
+  const std::uint64_t count = std::uint64_t{1} << 33;
+  const Bytes crafted = seal_file(good, count, kMaxBlockSize, std::vector<Bytes>(32, Bytes{'z'}));
+  ASSERT_EQ(crafted.size(), 692u);
+  write_bytes(file(), crafted);
+  const std::string m = message_of([&] { TierFile tf(file()); });
+  EXPECT_NE(m.find("block 0 claims 268435456 values in 1 compressed bytes, more than zstd can hold"), std::string::npos)
+      << m;
+}
+
+// The full-disk path of the writer, through its test hook: the error names
+// the cause, and no file (complete-looking or temporary) is left.
+TEST_F(TierFileTest, FullDiskLeavesNothingBehind) {
+  // The hook reads its budget once, at the first write of the process: run
+  // the writer in a child so the budget is this test's alone.
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::setenv("RTB_TEST_DISK_FULL_AFTER_BYTES", "300", 1);
+    const std::string m = message_of([&] { write_tier_file(file(), info_for(5000), random_values(5000, 9, 25)); });
+    if (m.find("No space left on device") == std::string::npos) std::cerr << m << "\n";
+    std::_Exit(m.find("No space left on device") != std::string::npos ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "the error did not say the disk was full";
+  EXPECT_TRUE(fs::is_empty(dir_)) << "a file was left behind";
 }
 
 }  // namespace

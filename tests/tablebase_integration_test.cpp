@@ -156,11 +156,13 @@ const LineCaptureGame& pangki() {
 
 fs::path file_of(const fs::path& dir, const std::string& tier) { return dir / "pangki-default" / (tier + ".rtb"); }
 
-// The files under dir, by path relative to it.
+// The files under dir, by path relative to it; not generate's lock, which
+// holds the id of the last process that wrote there.
 std::map<std::string, Bytes> files_under(const fs::path& dir) {
   std::map<std::string, Bytes> out;
   for (const auto& entry : fs::recursive_directory_iterator(dir))
-    if (entry.is_regular_file()) out[fs::relative(entry.path(), dir).string()] = read_bytes(entry.path());
+    if (entry.is_regular_file() && entry.path().filename() != ".lock")
+      out[fs::relative(entry.path(), dir).string()] = read_bytes(entry.path());
   return out;
 }
 

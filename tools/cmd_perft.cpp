@@ -7,6 +7,10 @@
 
 namespace rtb::cli {
 
+// perft recurses once a ply: far deeper than any count that could finish, a
+// depth would only overflow the stack.
+constexpr int kMaxPerftDepth = 64;
+
 int run_perft(int argc, char** argv) {
   GameChoice choice;
   std::string position_text, depth_text;
@@ -27,6 +31,9 @@ int run_perft(int argc, char** argv) {
   } catch (const std::exception&) {
     throw UsageError("DEPTH must be a whole number >= 0, not '" + depth_text + "'");
   }
+  if (depth > kMaxPerftDepth)
+    throw UsageError("DEPTH " + depth_text + " is more than " + std::to_string(kMaxPerftDepth) +
+                     " (the leaf count grows about tenfold a ply: a count that deep could never finish)");
   return with_game(choice, [&](const auto& game) {
     const auto root = position_text == "start" ? game.start() : game.parse(position_text);
     std::uint64_t total = 0;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "tools/cli.hpp"
+#include "tools/option_checks.hpp"
 #include "tools/query_session.hpp"
 
 namespace rtb::cli {
@@ -79,6 +80,7 @@ int run_query(int argc, char** argv) {
   SearchLimits limits;
   limits.nodes = 10'000'000;
   limits.seconds = 10;
+  long long nodes = static_cast<long long>(limits.nodes);  // signed, so that a negative value is seen
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dir);
@@ -87,7 +89,7 @@ int run_query(int argc, char** argv) {
       "moves", po::value(&moves_text)->value_name("LIST"),
       "play these moves (comma-separated, e.g. a2b2,b3b2) from the position first")(
       "line", po::bool_switch(&line), "also print the perfect-play line to the end of the game")(
-      "nodes", po::value(&limits.nodes)->default_value(limits.nodes)->value_name("N"),
+      "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"),
       "bagh-chal: search budget in positions, where no tablebase covers the position")(
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
       "bagh-chal: search time limit (0: none, and the search is repeatable)");
@@ -100,7 +102,8 @@ int run_query(int argc, char** argv) {
                      "[--seconds S]\n       rtb query GAME --batch [--moves LIST] [--dir DIR] [--line] < positions",
                      o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json", help ? position_help() : ""))
     return 0;
-  if (limits.nodes < 1) throw UsageError("--nodes must be at least 1");
+  check_range("--nodes", nodes, 1, LLONG_MAX);
+  limits.nodes = static_cast<std::uint64_t>(nodes);
   if (!(limits.seconds >= 0)) throw UsageError("--seconds must not be negative");
   const std::vector<std::string> moves = moves_text.empty() ? std::vector<std::string>{} : move_list(moves_text);
   QuerySession session(choice, dir, limits);

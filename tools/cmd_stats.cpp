@@ -5,6 +5,7 @@
 
 #include "solver/tier_stats.hpp"
 #include "tools/cli.hpp"
+#include "tools/option_checks.hpp"
 #include "tools/tier_loading.hpp"
 #include "tools/tier_selection.hpp"
 
@@ -25,13 +26,14 @@ int run_stats(int argc, char** argv) {
   if (!parse_command(argc, argv, "rtb stats GAME [--dir DIR] [--json] [--threads N]", o, {{"game", &choice.name}},
                      "rtb stats pangki --dir tb --json"))
     return 0;
+  check_threads(threads);
   return with_game(choice, [&](const auto& game) {
     nlohmann::json out{
         {"format", 1}, {"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
     TierStats total;
+    const std::vector<bool> selected = selected_tiers(game, selection);
     if (!json)
       std::cout << "tier        win        loss        draw   (classes: win loss draw)   longest win\n";
-    const std::vector<bool> selected = selected_tiers(game, selection);
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
       if (!selected[t]) continue;
       const std::vector<Value> values = load_tier(game, dir, t);

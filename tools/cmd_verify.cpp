@@ -9,6 +9,7 @@
 #include "driver/group_loop.hpp"
 #include "solver/verify.hpp"
 #include "tools/cli.hpp"
+#include "tools/option_checks.hpp"
 #include "tools/tier_loading.hpp"
 #include "tools/tier_selection.hpp"
 
@@ -29,6 +30,7 @@ int run_verify(int argc, char** argv) {
   if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N] [--json]", o, {{"game", &choice.name}},
                      "rtb verify pangki --dir tb"))
     return 0;
+  check_threads(threads);
   return with_game(choice, [&](const auto& game) {
     using Game = std::decay_t<decltype(game)>;
     nlohmann::json rows = nlohmann::json::array();

@@ -2,6 +2,7 @@
 // Which tiers a command works on: --tiers, --max-pieces, --max-in-hand, or
 // by default the game's default set (every tier, except where a game is too
 // big to tabulate whole: Bagh-Chal 5x5 stops at the sliding phase).
+#include <climits>
 #include <set>
 #include <sstream>
 #include <string>
@@ -9,13 +10,15 @@
 
 #include "solver/game_concept.hpp"
 #include "tools/cli.hpp"
+#include "tools/option_checks.hpp"
 
 namespace rtb::cli {
 
 struct TierSelection {
   std::string tiers;
-  int max_pieces = -1;
-  int max_in_hand = -1;
+  static constexpr int kNotGiven = INT_MIN;  // so that a given -1 is seen and refused
+  int max_pieces = kNotGiven;
+  int max_in_hand = kNotGiven;
 };
 
 inline void add_tier_selection_options(po::options_description& o, TierSelection& s) {
@@ -27,6 +30,8 @@ inline void add_tier_selection_options(po::options_description& o, TierSelection
 // selected[t] for every tier t of the game.
 template <class G>
 std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
+  if (s.max_pieces != TierSelection::kNotGiven) check_range("--max-pieces", s.max_pieces, 0, LLONG_MAX);
+  if (s.max_in_hand != TierSelection::kNotGiven) check_range("--max-in-hand", s.max_in_hand, 0, LLONG_MAX);
   std::vector<bool> selected(game.tier_count(), false);
   if (s.tiers.empty() && s.max_pieces < 0 && s.max_in_hand < 0) {
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {

@@ -1,0 +1,130 @@
+#pragma once
+// What a `generate` run will need, worked out before it starts: for each tier
+// group to solve, the memory (its state words, the solve's working lists, the
+// tiers held in memory while it runs) and the disk its files will take.
+//
+// The memory model follows driver/group_loop.hpp and solver/retrograde.hpp:
+//   - state words: 2 bytes a slot of the group, which become its values;
+//   - held tiers: 2 bytes a slot of every tier in memory while the group is
+//     solved: the tiers it reads, and tiers solved earlier that a later group
+//     reads (generate keeps them instead of reading them back);
+//   - working lists (none for a tier solved in one pass): the frontier of each level, the positions it unranks and
+//     the waiting lists of later levels, which grow with the group; a fixed
+//     number of bytes a slot of the group, measured (README, "Measured
+//     figures": the peaks of Cinc camins up to 4 a side and the Bagh-Chal
+//     sliding phase against this plan);
+//   - a fixed base for the program and the game's tables.
+// Disk is estimated from bits per slot measured on the solved games.
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "solver/game_concept.hpp"
+#include "solver/value.hpp"
+#include "solver/tier_graph.hpp"
+
+namespace rtb {
+
+struct PlanModel {
+  // Working lists, in bytes a slot of the group being solved, measured as
+  // (peak - base - state words - held tiers) / slots of the largest group.
+  // Games whose predecessors lie in one block of slots (Pangki, Cinc camins)
+  // walk a level's positions sorted by block; the others (Bagh-Chal) keep
+  // each thread's lists of resolved slots and of later levels' waiting
+  // slots, 8 bytes each, and many of their slots pass through those lists.
+  double working_bytes_per_slot_by_block = 4.5;
+  double working_bytes_per_slot_shared = 10.5;
+  // The program, its libraries and the game's tables (measured: `rtb games`
+  // peaks at 5 MB).
+  std::uint64_t base_bytes = 8ull << 20;
+  // Compressed size of a tier file, in bits a slot (measured on the game).
+  double file_bits_per_slot = 4.5;
+  // Per file: header, block table, zstd frame headers and checksums.
+  std::uint64_t file_overhead_bytes = 4096;
+};
+
+struct GroupPlan {
+  std::string name;                   // "4-4+4-4" style: its tiers joined by '+'
+  std::uint64_t slots = 0;            // of the group's own tiers
+  std::uint64_t state_bytes = 0;      // state words, then values
+  std::uint64_t working_bytes = 0;    // levels' lists
+  std::uint64_t held_bytes = 0;       // tiers held in memory meanwhile
+  std::uint64_t held_tiers = 0;
+  std::uint64_t memory_bytes = 0;     // all of the above and the base
+  std::uint64_t disk_bytes = 0;       // its files
+};
+
+struct ResourcePlan {
+  std::vector<GroupPlan> groups;      // the groups to solve, in solve order
+  std::size_t groups_complete = 0;    // skipped: their files are there
+  std::uint64_t peak_memory_bytes = 0;
+  std::uint64_t disk_bytes = 0;
+  std::size_t peak_group = 0;         // index into groups
+};
+
+// `complete(t)`: whether tier t's file is already there (its group is skipped,
+// as generate skips it). `needed` as needed_groups() gives it.
+template <RetrogradeGame G>
+ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups, const std::vector<bool>& needed,
+                            const std::function<bool(std::uint32_t)>& complete, const PlanModel& model = {}) {
+  // The same bookkeeping as generate(): which tiers are in memory when.
+  std::vector<std::size_t> last_reader(game.tier_count(), 0);
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    if (needed[g])
+      for (std::uint32_t d : groups[g].dependencies) last_reader[d] = g;
+  std::vector<bool> held(game.tier_count(), false);
+  constexpr bool kByBlock = requires(const G& g, const typename G::Position& p, typename G::TierId t) {
+    g.predecessor_block(p);
+    g.tier_blocks(t);
+  };
+  const double working_per_slot =
+      kByBlock ? model.working_bytes_per_slot_by_block : model.working_bytes_per_slot_shared;
+  ResourcePlan plan;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (!needed[g]) continue;
+    const TierGroup& group = groups[g];
+    if (std::all_of(group.tiers.begin(), group.tiers.end(), complete)) {
+      ++plan.groups_complete;
+      continue;
+    }
+    GroupPlan p;
+    for (std::uint32_t t : group.tiers) {
+      if (!p.name.empty()) p.name += '+';
+      p.name += game.tier_name(t);
+      p.slots += game.tier_size(t);
+      p.disk_bytes += static_cast<std::uint64_t>(double(game.tier_size(t)) * model.file_bits_per_slot / 8) +
+                      model.file_overhead_bytes;
+    }
+    for (std::uint32_t d : group.dependencies) held[d] = true;
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+      if (held[t]) {
+        p.held_bytes += game.tier_size(t) * sizeof(Value);
+        ++p.held_tiers;
+      }
+    p.state_bytes = p.slots * sizeof(std::uint16_t);
+    // A lone tier that no move re-enters is solved in one pass, without
+    // lists (as GroupSolver decides it).
+    const auto own = game.tier_successors(group.tiers.front());
+    const bool single_pass = group.tiers.size() == 1 && std::find(own.begin(), own.end(), group.tiers.front()) == own.end();
+    p.working_bytes = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * working_per_slot);
+    p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
+    // After the group: its tiers stay when a later group reads them, and
+    // tiers no later group reads are dropped.
+    for (std::uint32_t t : group.tiers)
+      if (last_reader[t] > g) held[t] = true;
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+      if (held[t] && last_reader[t] <= g) held[t] = false;
+    if (p.memory_bytes > plan.peak_memory_bytes || plan.groups.empty()) {
+      plan.peak_memory_bytes = std::max(plan.peak_memory_bytes, p.memory_bytes);
+      plan.peak_group = plan.groups.size();
+    }
+    plan.disk_bytes += p.disk_bytes;
+    plan.groups.push_back(std::move(p));
+  }
+  return plan;
+}
+
+}  // namespace rtb

@@ -1,0 +1,445 @@
+// The defects an attack run found in the `rtb` program (issue 17), each as a
+// test that runs the program as a child process: planted links, shared
+// temporaries and a second writer, FIFOs, unbounded depths and thread counts,
+// lost output, options checked too late or wrapped around, a file size limit
+// and a full disk; and the plan a generate makes before it starts.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "games/line_capture.hpp"
+#include "driver/generate.hpp"
+#include "tablebases/checksum.hpp"
+#include "tablebases/tier_file.hpp"
+#include "tests/file_bytes.hpp"
+
+#ifndef RTB_BINARY
+#error "RTB_BINARY (the path of the rtb program) must be defined by the build"
+#endif
+
+namespace rtb {
+namespace {
+
+namespace fs = std::filesystem;
+using test_files::Bytes;
+using test_files::read_bytes;
+
+std::string read_text(const fs::path& p) {
+  const Bytes b = read_bytes(p);
+  return std::string(b.begin(), b.end());
+}
+
+// A directory of this process's own, removed when the test ends.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& what)
+      : path_(fs::path(::testing::TempDir()) /
+              ("rtb-hardening-" + what + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++))) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path path_;
+};
+
+struct Launch {
+  explicit Launch(std::vector<std::string> arguments) : args(std::move(arguments)) {}
+  std::vector<std::string> args;
+  std::optional<std::string> stdout_path;  // default: a file read into Result::out
+  bool close_stdout = false;
+  std::vector<std::pair<std::string, std::string>> env;
+  long file_size_limit = -1;  // RLIMIT_FSIZE in bytes; -1: unchanged
+};
+
+struct Result {
+  int exit_code = -1;  // -1 when killed by a signal
+  int signal = 0;
+  bool timed_out = false;
+  double seconds = 0;
+  std::string out, err;
+};
+
+class Child {
+ public:
+  explicit Child(const Launch& launch) : io_("io") {
+    const fs::path out = launch.stdout_path ? fs::path(*launch.stdout_path) : io_.path() / "out";
+    out_is_file_ = !launch.stdout_path && !launch.close_stdout;
+    start_ = std::chrono::steady_clock::now();
+    pid_ = ::fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+      std::vector<std::string> text{RTB_BINARY};
+      text.insert(text.end(), launch.args.begin(), launch.args.end());
+      std::vector<char*> argv;
+      for (auto& a : text) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      for (const auto& [name, value] : launch.env) ::setenv(name.c_str(), value.c_str(), 1);
+      if (launch.file_size_limit >= 0) {
+        const rlimit limit{static_cast<rlim_t>(launch.file_size_limit), static_cast<rlim_t>(launch.file_size_limit)};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+      }
+      const int in = ::open("/dev/null", O_RDONLY);
+      const int err = ::open((io_.path() / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      ::dup2(in, 0);
+      ::dup2(err, 2);
+      if (launch.close_stdout) {
+        ::close(1);
+      } else {
+        const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ::dup2(o, 1);
+      }
+      ::execv(argv[0], argv.data());
+      std::_Exit(127);
+    }
+  }
+  ~Child() {
+    if (pid_ > 0 && !reaped_) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  pid_t pid() const { return pid_; }
+  bool running() {
+    if (reaped_) return false;
+    if (::waitpid(pid_, &status_, WNOHANG) == pid_) reaped_ = true;
+    return !reaped_;
+  }
+  // Waits for the end, killing the child after `timeout`.
+  Result wait(std::chrono::seconds timeout = std::chrono::seconds(120)) {
+    Result r;
+    while (running()) {
+      if (std::chrono::steady_clock::now() - start_ > timeout) {
+        ::kill(pid_, SIGKILL);
+        r.timed_out = true;
+        ::waitpid(pid_, &status_, 0);
+        reaped_ = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    r.exit_code = WIFEXITED(status_) ? WEXITSTATUS(status_) : -1;
+    r.signal = WIFSIGNALED(status_) ? WTERMSIG(status_) : 0;
+    if (out_is_file_) r.out = read_text(io_.path() / "out");
+    r.err = read_text(io_.path() / "err");
+    return r;
+  }
+
+ private:
+  ScratchDir io_;
+  bool out_is_file_ = true;
+  pid_t pid_ = -1;
+  int status_ = 0;
+  bool reaped_ = false;
+  std::chrono::steady_clock::time_point start_;
+};
+
+Result run(const Launch& launch, std::chrono::seconds timeout = std::chrono::seconds(120)) {
+  return Child(launch).wait(timeout);
+}
+Result run(const std::vector<std::string>& args) { return run(Launch{args}); }
+
+std::string describe(const std::vector<std::string>& args, const Result& r) {
+  std::string cmd = "rtb";
+  for (const auto& a : args) cmd += " " + a;
+  return cmd + "\nexit " + std::to_string(r.exit_code) + (r.signal ? " signal " + std::to_string(r.signal) : "") +
+         (r.timed_out ? " (timed out)" : "") + "\nstdout:\n" + r.out + "\nstderr:\n" + r.err;
+}
+
+const LineCaptureGame& pangki() {
+  static const LineCaptureGame game(pangki_rules(), CaptureLines::Touched);
+  return game;
+}
+
+fs::path pangki_dir(const fs::path& tb) { return tb / "pangki-default"; }
+
+// Every .rtb file under the game's directory, by name; and the names of
+// anything else that is not the lock.
+std::map<std::string, Bytes> tier_files(const fs::path& tb) {
+  std::map<std::string, Bytes> out;
+  if (!fs::exists(pangki_dir(tb))) return out;
+  for (const auto& e : fs::directory_iterator(pangki_dir(tb)))
+    if (e.path().filename() != ".lock") out[e.path().filename().string()] = read_bytes(e.path());
+  return out;
+}
+
+// Each file is complete and verifies; none is a temporary.
+void expect_only_complete_files(const fs::path& tb) {
+  for (const auto& [name, bytes] : tier_files(tb)) {
+    EXPECT_FALSE(is_tier_temporary(name)) << "temporary left: " << name;
+    if (is_tier_temporary(name)) continue;
+    const std::string tier = name.substr(0, name.size() - 4);
+    LineCaptureGame::TierId t = 0;
+    while (t < pangki().tier_count() && pangki().tier_name(t) != tier) ++t;
+    ASSERT_LT(t, pangki().tier_count()) << name;
+    EXPECT_TRUE(tier_file_is_complete(pangki_dir(tb) / name, tier_info(pangki(), t))) << name;
+  }
+}
+
+// A complete Pangki solve made once by this test program.
+const std::map<std::string, Bytes>& clean_pangki_files() {
+  static const std::map<std::string, Bytes> files = [] {
+    ScratchDir scratch("clean");
+    const std::vector<std::string> args{"generate", "pangki", "--quiet", "--dir", (scratch.path() / "tb").string()};
+    const Result r = run(args);
+    if (r.exit_code != 0) throw std::runtime_error(describe(args, r));
+    return tier_files(scratch.path() / "tb");
+  }();
+  return files;
+}
+
+// ------------------------------------------------------------ the defects
+
+// Defect 1: `ln -s victim tb/pangki-default/2-2.rtb.tmp` made generate
+// overwrite the victim.
+TEST(Hardening, PlantedLinkAtTheTemporaryNameIsNotFollowed) {
+  ScratchDir scratch("link");
+  const fs::path tb = scratch.path() / "tb", victim = scratch.path() / "victim";
+  std::ofstream(victim) << "keep me\n";
+  fs::create_directories(pangki_dir(tb));
+  fs::create_symlink(victim, pangki_dir(tb) / "2-2.rtb.tmp");
+  const std::vector<std::string> args{"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb.string()};
+  const Result r = run(args);
+  ASSERT_EQ(r.exit_code, 0) << describe(args, r);
+  EXPECT_EQ(read_text(victim), "keep me\n");
+  EXPECT_EQ(tier_files(tb).at("2-2.rtb"), clean_pangki_files().at("2-2.rtb"));
+}
+
+// Defect 2: two generates into one directory shared the temporary's name.
+// Now the second is refused at once, naming the lock and the first; the
+// first ends with every file complete.
+TEST(Hardening, SecondGenerateIntoTheSameDirectoryIsRefused) {
+  ScratchDir scratch("two");
+  const fs::path tb = scratch.path() / "tb";
+  const std::vector<std::string> args{"generate", "pangki", "--threads", "1", "--quiet", "--dir", tb.string()};
+  Child first(Launch{args});
+  const fs::path lock = pangki_dir(tb) / ".lock";
+  const std::string pid = std::to_string(first.pid());
+  for (int i = 0; i < 2000 && first.running() && !(fs::exists(lock) && read_text(lock) == pid + "\n"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(first.running()) << "the first run ended before the second could start";
+  const Result second = run(args);
+  const bool overlapped = first.running();
+  const Result done = first.wait();
+  ASSERT_TRUE(overlapped) << "the first run ended while the second ran: no overlap was tested";
+  EXPECT_EQ(second.exit_code, 1) << describe(args, second);
+  EXPECT_NE(second.err.find(lock.string()), std::string::npos) << second.err;
+  EXPECT_NE(second.err.find("another rtb generate (process " + pid + ") is writing"), std::string::npos) << second.err;
+  EXPECT_LT(second.seconds, 5) << "the second run waited";
+  ASSERT_EQ(done.exit_code, 0) << describe(args, done);
+  expect_only_complete_files(tb);
+  EXPECT_EQ(tier_files(tb), clean_pangki_files());
+}
+
+// Defect 3: a FIFO in place of a tier file hung every command in open().
+TEST(Hardening, FifoInPlaceOfATierFileIsRefusedWithoutWaiting) {
+  ScratchDir scratch("fifo");
+  const fs::path tb = scratch.path() / "tb";
+  ASSERT_EQ(run({"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb.string()}).exit_code, 0);
+  fs::remove(pangki_dir(tb) / "2-2.rtb");
+  ASSERT_EQ(::mkfifo((pangki_dir(tb) / "2-2.rtb").c_str(), 0644), 0);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"query", "pangki", "..../.bb./..w./.w.. b", "--dir", tb.string()},
+        std::vector<std::string>{"stats", "pangki", "--tiers", "2-2", "--dir", tb.string()},
+        std::vector<std::string>{"verify", "pangki", "--tiers", "2-2", "--dir", tb.string()}}) {
+    const Result r = run(Launch{args}, std::chrono::seconds(20));
+    EXPECT_FALSE(r.timed_out) << describe(args, r);
+    EXPECT_EQ(r.exit_code, 1) << describe(args, r);
+    EXPECT_NE((r.out + r.err).find("2-2.rtb: not a regular file"), std::string::npos) << describe(args, r);
+  }
+  // generate takes the FIFO for an incomplete file and puts the tier in its place.
+  const std::vector<std::string> args{"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb.string()};
+  const Result r = run(Launch{args}, std::chrono::seconds(20));
+  EXPECT_EQ(r.exit_code, 0) << describe(args, r);
+  EXPECT_EQ(tier_files(tb).at("2-2.rtb"), clean_pangki_files().at("2-2.rtb"));
+}
+
+// Defect 4: `perft pangki start 100000` overflowed the stack.
+TEST(Hardening, PerftDepthIsBounded) {
+  const std::vector<std::string> args{"perft", "pangki", "start", "100000"};
+  const Result r = run(Launch{args}, std::chrono::seconds(20));
+  EXPECT_EQ(r.exit_code, 2) << describe(args, r);
+  EXPECT_NE(r.err.find("DEPTH 100000 is more than 64"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+// Defect 5: --threads 100000 crashed in the OpenMP runtime.
+TEST(Hardening, ThreadCountIsBounded) {
+  ScratchDir scratch("threads");
+  const std::string tb = (scratch.path() / "tb").string();
+  for (const std::string command : {"generate", "stats", "verify"}) {
+    const std::vector<std::string> args{command, "pangki", "--tiers", "2-2", "--threads", "100000", "--dir", tb};
+    const Result r = run(Launch{args}, std::chrono::seconds(60));
+    EXPECT_EQ(r.exit_code, 2) << describe(args, r);
+    EXPECT_NE(r.err.find("--threads 100000 is more than"), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(fs::exists(tb)) << "work started before the options were checked";
+}
+
+// Defect 6: output errors were ignored and the result lost with exit 0.
+TEST(Hardening, LostOutputIsAnError) {
+  ScratchDir scratch("output");
+  const std::string tb = (scratch.path() / "tb").string();
+  ASSERT_EQ(run({"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb}).exit_code, 0);
+  const std::vector<std::string> args{"stats", "pangki", "--tiers", "2-2", "--json", "--dir", tb};
+  Launch full{args};
+  full.stdout_path = "/dev/full";
+  Result r = run(full);
+  EXPECT_EQ(r.exit_code, 1) << describe(args, r);
+  EXPECT_NE(r.err.find("cannot write the results to standard output: No space left on device"), std::string::npos)
+      << r.err;
+  Launch closed{args};
+  closed.close_stdout = true;
+  r = run(closed);
+  EXPECT_EQ(r.exit_code, 1) << describe(args, r);
+  EXPECT_NE(r.err.find("cannot write the results to standard output"), std::string::npos) << r.err;
+  // The same with a command that writes files: its summary line is lost.
+  closed.args = {"generate", "pangki", "--tiers", "2-3", "--quiet", "--dir", tb};
+  r = run(closed);
+  EXPECT_EQ(r.exit_code, 1) << describe(closed.args, r);
+  expect_only_complete_files(tb);
+}
+
+// Defect 7: negative or out-of-range numbers meant "everything", wrapped
+// around, or were refused only after a group had been solved.
+TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
+  ScratchDir scratch("options");
+  const std::string tb = (scratch.path() / "tb").string();
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"generate", "pangki", "--max-pieces", "-1"}, "--max-pieces must be at least 0, not -1"},
+      {{"stats", "pangki", "--max-pieces", "-3"}, "--max-pieces must be at least 0, not -3"},
+      {{"verify", "bagh-chal", "--max-in-hand", "-1"}, "--max-in-hand must be at least 0, not -1"},
+      {{"generate", "bagh-chal", "--max-in-hand", "-1"}, "--max-in-hand must be at least 0, not -1"},
+      {{"generate", "pangki", "--block-size", "-1"}, "--block-size must be in 1..268435456, not -1"},
+      {{"generate", "pangki", "--block-size", "0"}, "--block-size must be in 1..268435456, not 0"},
+      {{"generate", "pangki", "--block-size", "4294967296"}, "--block-size must be in 1..268435456"},
+      {{"generate", "pangki", "--zstd-level", "100"}, "--zstd-level must be in 1..22, not 100"},
+      {{"generate", "pangki", "--zstd-level", "-5"}, "--zstd-level must be in 1..22, not -5"},
+      {{"generate", "pangki", "--threads", "-2"}, "--threads must be at least 1, not -2"},
+      {{"generate", "pangki", "--memory-limit", "-5G"}, "--memory-limit must be a size above 0"},
+      {{"generate", "pangki", "--memory-limit", "lots"}, "--memory-limit must be a size above 0"},
+      {{"query", "pangki", "start", "--nodes", "-1"}, "--nodes must be at least 1, not -1"},
+      {{"query", "pangki", "start", "--seconds", "-1"}, "--seconds must not be negative"},
+  };
+  for (auto [args, message] : cases) {
+    args.insert(args.end(), {"--dir", tb});
+    const Result r = run(Launch{args}, std::chrono::seconds(60));
+    EXPECT_EQ(r.exit_code, 2) << describe(args, r);
+    EXPECT_NE(r.err.find(message), std::string::npos) << describe(args, r);
+    EXPECT_EQ(r.out, "") << describe(args, r);
+  }
+  EXPECT_FALSE(fs::exists(tb)) << "work started before the options were checked";
+}
+
+// Defect 8 (the program's side; the rule is tested in bagh_chal_test).
+TEST(Hardening, BaghChalPositionThatCannotOccurIsRefused) {
+  const std::vector<std::string> args{"query", "bagh-chal", "T..T/..../..../.T.T g 12", "--variant", "4x4"};
+  const Result r = run(args);
+  EXPECT_EQ(r.exit_code, 2) << describe(args, r);
+  EXPECT_NE(r.err.find("cannot occur"), std::string::npos) << r.err;
+}
+
+// `ulimit -f` killed generate with SIGXFSZ and no message.
+TEST(Hardening, FileSizeLimitIsAnErrorWithAMessage) {
+  ScratchDir scratch("fsize");
+  const fs::path tb = scratch.path() / "tb";
+  Launch launch{{"generate", "pangki", "--quiet", "--dir", tb.string()}};
+  launch.file_size_limit = 4096;
+  const Result r = run(launch);
+  EXPECT_EQ(r.signal, 0) << describe(launch.args, r);
+  EXPECT_EQ(r.exit_code, 1) << describe(launch.args, r);
+  EXPECT_NE(r.err.find("cannot write: File too large"), std::string::npos) << r.err;
+  expect_only_complete_files(tb);
+}
+
+// ------------------------------------------------------------ full disk
+
+// A disk that fills up halfway through (the writer's test hook fails writes
+// with ENOSPC past a byte budget, as a full disk does): the run says so and
+// stops, every file left is complete (no temporary, nothing cut short under a
+// final name), and a run with room ends with the bytes of a clean run.
+TEST(Hardening, FullDiskStopsCleanlyAndResumesToIdenticalBytes) {
+  ScratchDir scratch("full");
+  const fs::path tb = scratch.path() / "tb";
+  Launch launch{{"generate", "pangki", "--quiet", "--dir", tb.string()}};
+  launch.env = {{"RTB_TEST_DISK_FULL_AFTER_BYTES", "300000"}};
+  const Result r = run(launch);
+  EXPECT_EQ(r.exit_code, 1) << describe(launch.args, r);
+  EXPECT_NE(r.err.find("cannot write: No space left on device"), std::string::npos) << r.err;
+  expect_only_complete_files(tb);
+  const std::size_t written = tier_files(tb).size();
+  EXPECT_GT(written, 0u);
+  EXPECT_LT(written, clean_pangki_files().size());
+  std::cout << "the disk filled after " << written << " of " << clean_pangki_files().size() << " files\n";
+
+  const Result resumed = run({"generate", "pangki", "--quiet", "--dir", tb.string()});
+  ASSERT_EQ(resumed.exit_code, 0) << describe(launch.args, resumed);
+  EXPECT_EQ(tier_files(tb), clean_pangki_files());
+}
+
+// ------------------------------------------------------------ plan
+
+TEST(Hardening, PlanShowsEachGroupAndWritesNothing) {
+  ScratchDir scratch("plan");
+  const fs::path tb = scratch.path() / "tb";
+  const std::vector<std::string> args{"generate", "pangki", "--plan", "--dir", tb.string()};
+  const Result r = run(args);
+  ASSERT_EQ(r.exit_code, 0) << describe(args, r);
+  EXPECT_NE(r.out.find("15 groups to solve, 0 already complete; peak memory"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n6-6 "), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(tb));
+}
+
+TEST(Hardening, GroupOverTheMemoryLimitIsRefusedBeforeItStarts) {
+  ScratchDir scratch("memory");
+  const fs::path tb = scratch.path() / "tb";
+  const std::vector<std::string> args{"generate", "pangki", "--memory-limit", "1M", "--dir", tb.string()};
+  const Result r = run(args);
+  EXPECT_EQ(r.exit_code, 1) << describe(args, r);
+  EXPECT_NE(r.err.find("needs about"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("more than --memory-limit 1.0 MiB; nothing was solved"), std::string::npos) << r.err;
+  EXPECT_TRUE(tier_files(tb).empty());
+}
+
+// ------------------------------------------------------------ format version
+
+// The bytes of a whole Pangki solve are those of format version 1. When this
+// fails, the slot numbering or the value encoding changed: bump
+// kFormatVersion (tablebases/tier_file.hpp) so that old files are refused,
+// then update the checksum here.
+TEST(Hardening, PangkiFilesAreTheBytesOfThisFormatVersion) {
+  std::uint32_t crc = 0;
+  for (const auto& [name, bytes] : clean_pangki_files()) {
+    crc = crc32c(name.data(), name.size(), crc);
+    crc = crc32c(bytes.data(), bytes.size(), crc);
+  }
+  EXPECT_EQ(clean_pangki_files().size(), 25u);
+  EXPECT_EQ(kFormatVersion, 1u);
+  EXPECT_EQ(crc, 3147361276u) << "checksum of every Pangki file";
+}
+
+}  // namespace
+}  // namespace rtb
