@@ -22,6 +22,7 @@
 #include "games/bitboard.hpp"
 #include "games/board_symmetry.hpp"
 #include "games/two_set_indexer.hpp"
+#include "solver/value.hpp"
 
 namespace rtb {
 
@@ -183,6 +184,12 @@ class BaghChalGame {
       }
     }
   }
+
+  // Solves placement tier `tier` (a tier no move re-enters) in one pass from
+  // the values of the tiers its moves reach, `solved` by tier id, walking its
+  // slots block by block (bagh_chal_one_pass.cpp). The engine uses it in
+  // place of its general set-up; the values are the same.
+  std::vector<Value> solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads) const;
 
   // ---- text ----
   Position start() const;
