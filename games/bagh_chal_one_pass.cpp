@@ -73,9 +73,12 @@ constexpr Key kNoMoveKey = 1;
 constexpr Key kDrawKey = 0x8000;
 // The key a move to a child of value v offers its mover: the child's LOSS in
 // d (v = d + 1 odd) is a WIN in v plies, its WIN a LOSS in v plies.
+// Without branches: children's values are as good as random to a predictor.
+// For odd v, (v | 1) ^ 0xFFFF = 0xFFFF - v; for even v, v | 1 = v + 1.
 inline Key key_through_move(Value child) {
-  if (child == kDraw) return kDrawKey;
-  return static_cast<Key>(child & 1 ? 0xFFFF - child : child + 1);
+  const unsigned v = child;
+  const unsigned key = (v | 1) ^ ((0u - (v & 1)) & 0xFFFF);
+  return static_cast<Key>(v == kDraw ? kDrawKey : key);
 }
 inline Value value_of_key(Key key) {
   if (key == kDrawKey) return kDraw;
@@ -133,6 +136,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
       return rank;
     };
     Value farthest = 0;
+    const Bitboard all_free = static_cast<Bitboard>((std::uint64_t{1} << free_count) - 1);  // squeezed
     const Bitboard first_set = on_board == 0 ? 0 : (~Bitboard{0} >> (kMaxSquares - on_board));
 
     if (goats_move) {
@@ -141,7 +145,6 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
       const TwoSetIndexer& child_indexer = *indexers_[on_board + 1];
       const Value* child = solved_tier(tier_id(goats_in_hand(tier) - 1, goats_captured(tier), BaghChalSide::Tigers)) +
                            static_cast<std::uint64_t>(block) * (child_indexer.size() / child_indexer.first_set_classes());
-      const Bitboard all_free = static_cast<Bitboard>((std::uint64_t{1} << free_count) - 1);
       Bitboard squeezed = first_set;
       for (std::uint32_t r = 0; r < block_size; ++r, squeezed = r < block_size ? next_combination(squeezed) : 0) {
         Key best = kNoMoveKey;
@@ -177,35 +180,61 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
       const int in_hand = goats_in_hand(tier), taken = goats_captured(tier);
       auto squeezed_point = [&](int square) { return count(free & (bit(square) - 1)); };
       // Folds the move from `from` to `to` (capturing `over`, or -1) into
-      // every slot where it is legal.
+      // every slot where it is legal. The slots are walked by their goats on
+      // the points the move leaves free to vary (`varying`, squeezed; a
+      // capture needs a goat on `over` and every move an empty `to`), so no
+      // illegal slot is visited. Each varying point lands on one point of
+      // the child's squeezed goats: chunk tables of those images give the
+      // child's goats in three lookups, symmetry included.
       auto fold_move = [&](int from, int to, int over) {
         const Bitboard to_bit = bit(squeezed_point(to));
         const Bitboard over_bit = over < 0 ? 0 : bit(squeezed_point(over));
+        const Bitboard varying = all_free & ~to_bit & ~over_bit;
+        const int varying_goats = over < 0 ? on_board : on_board - 1;
+        const std::uint64_t legal = binomial(count(varying), varying_goats);
+        const Bitboard first_varying = varying_goats == 0 ? 0 : (~Bitboard{0} >> (kMaxSquares - varying_goats));
         if (over >= 0 && taken + 1 >= rules_.target) {  // the winning capture: WIN in 1
           const Key win = key_through_move(make_value(0));
-          Bitboard squeezed = first_set;
-          for (std::uint32_t r = 0; r < block_size; ++r, squeezed = r < block_size ? next_combination(squeezed) : 0)
-            if ((squeezed & (to_bit | over_bit)) == over_bit) out[r] = std::max(out[r], win);
+          Bitboard set = first_varying;
+          for (std::uint64_t n = 0; n < legal; ++n, set = n < legal ? next_combination(set) : 0) {
+            Value& slot = out[rank_of(spread(set, varying) | over_bit)];
+            slot = std::max(slot, win);
+          }
           return;
         }
         const Bitboard moved = tigers ^ bit(from) ^ bit(to);
-        const TwoSetIndexer& child_indexer = *indexers_[over < 0 ? on_board : on_board - 1];
+        const TwoSetIndexer& child_indexer = *indexers_[varying_goats];
         const TwoSetIndexer::FirstSet target = child_indexer.first_set(moved);
         const Value* child =
             solved_tier(tier_id(in_hand, over < 0 ? taken : taken + 1, BaghChalSide::Goats)) + target.base;
         const Bitboard child_free = all_points_ & ~target.canonical;
-        std::array<const SquareMap*, 8> onto{};
-        int onto_count = 0;
-        for (std::uint32_t m = target.maps; m; m &= m - 1) onto[onto_count++] = &maps_[std::countr_zero(m)];
-        Bitboard squeezed = first_set;
-        for (std::uint32_t r = 0; r < block_size; ++r, squeezed = r < block_size ? next_combination(squeezed) : 0) {
-          if ((squeezed & (to_bit | over_bit)) != over_bit) continue;
-          const Bitboard goats = spread(squeezed ^ over_bit, free);
-          std::uint32_t slot = rank_of(squeeze(onto[0]->apply(goats), child_free));
-          for (int g = 1; g < onto_count; ++g) slot = std::min(slot, rank_of(squeeze(onto[g]->apply(goats), child_free)));
+        const Bitboard varying_points = spread(varying, free);
+        // images[g][chunk][bits]: the child's squeezed goats under the g-th
+        // map onto its canonical tigers, for these bits of one 7-bit chunk.
+        std::array<std::array<std::array<Bitboard, 128>, 3>, 8> images;
+        int onto = 0;
+        for (std::uint32_t m = target.maps; m; m &= m - 1, ++onto) {
+          const SquareMap& map = maps_[std::countr_zero(m)];
+          for (int chunk = 0; chunk < 3; ++chunk) {
+            images[onto][chunk][0] = 0;
+            for (unsigned bits = 1; bits < 128; ++bits) {
+              const int i = chunk * 7 + std::countr_zero(bits);
+              const Bitboard one = i < free_count ? squeeze(map.apply(spread(bit(i), varying_points)), child_free) : 0;
+              images[onto][chunk][bits] = images[onto][chunk][bits & (bits - 1)] | one;
+            }
+          }
+        }
+        auto child_slot = [&](int g, Bitboard set) {
+          return rank_of(images[g][0][set & 0x7F] | images[g][1][(set >> 7) & 0x7F] | images[g][2][set >> 14]);
+        };
+        Bitboard set = first_varying;
+        for (std::uint64_t n = 0; n < legal; ++n, set = n < legal ? next_combination(set) : 0) {
+          std::uint32_t slot = child_slot(0, set);
+          for (int g = 1; g < onto; ++g) slot = std::min(slot, child_slot(g, set));
           const Value v = child[slot];
           farthest = std::max(farthest, v);
-          out[r] = std::max(out[r], key_through_move(v));
+          Value& parent_key = out[rank_of(spread(set, varying) | over_bit)];
+          parent_key = std::max(parent_key, key_through_move(v));
         }
       };
       for (Bitboard movers = tigers; movers; movers &= movers - 1) {
