@@ -74,6 +74,16 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
       for (std::uint32_t d : groups[g].dependencies) last_reader[d] = g;
 
   Progress progress(options.quiet);
+  {
+    std::size_t planned = 0;
+    std::uint64_t planned_slots = 0;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      if (needed[g]) {
+        ++planned;
+        for (std::uint32_t t : groups[g].tiers) planned_slots += game.tier_size(t);
+      }
+    progress.plan(planned, planned_slots);
+  }
   GenerateReport report;
   std::map<std::uint32_t, std::vector<Value>> held;
   SolvedTierValues solved(game.tier_count(), nullptr);
@@ -86,16 +96,17 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
     bool complete = true;
     for (std::uint32_t t : group.tiers)
       complete = complete && tier_file_is_complete(tier_file_path(game, options.dir, t), tier_info(game, t));
-    if (complete) {
-      ++report.groups_skipped;
-      continue;
-    }
     std::string name;
     std::uint64_t slots = 0;
     for (std::uint32_t t : group.tiers) {
       if (!name.empty()) name += '+';
       name += game.tier_name(t);
       slots += game.tier_size(t);
+    }
+    if (complete) {
+      ++report.groups_skipped;
+      progress.group_done(slots, false);
+      continue;
     }
     progress.group(name, slots);
     for (std::uint32_t d : group.dependencies) {
@@ -123,6 +134,7 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
     }
     ++report.groups_solved;
     report.slots_solved += slots;
+    progress.group_done(slots, true);
   }
   progress.done();
   report.seconds = progress.elapsed_seconds();

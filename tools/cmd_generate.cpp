@@ -20,7 +20,7 @@ int run_generate(int argc, char** argv) {
       "zstd-level", po::value(&options.write.zstd_level)->default_value(options.write.zstd_level), "zstd level of the files")(
       "block-size", po::value(&options.write.block_size)->default_value(options.write.block_size), "positions per compressed block");
   add_tier_selection_options(o, selection);
-  if (!parse_command(argc, argv, "rtb generate GAME [--dir DIR] [--threads N]", o, {{"game", &choice.name}})) return 0;
+  if (!parse_command(argc, argv, "rtb generate GAME [--dir DIR] [--threads N] [--all | --tiers T,... | --max-in-hand H | --max-pieces K]", o, {{"game", &choice.name}})) return 0;
   if (options.threads < 1) throw UsageError("--threads must be at least 1");
   if (options.write.block_size < 1) throw UsageError("--block-size must be at least 1");
   return with_game(choice, [&](const auto& game) {

@@ -1,5 +1,5 @@
 #pragma once
-// Which tiers a command works on: --tiers, --max-pieces, --max-in-hand, or
+// Which tiers a command works on: --all, --tiers, --max-pieces, --max-in-hand, or
 // by default the game's default set (every tier, except where a game is too
 // big to tabulate whole: Bagh-Chal 5x5 stops at the sliding phase).
 #include <set>
@@ -15,10 +15,12 @@ struct TierSelection {
   std::string tiers;
   int max_pieces = -1;
   int max_in_hand = -1;
+  bool all = false;
 };
 
 inline void add_tier_selection_options(po::options_description& o, TierSelection& s) {
-  o.add_options()("tiers", po::value(&s.tiers), "only these tiers (comma-separated names, e.g. 3-3; see rtb games)")(
+  o.add_options()("all", po::bool_switch(&s.all),
+                  "every tier of the game; for bagh-chal the whole game, both phases (same as --max-in-hand 20)")("tiers", po::value(&s.tiers), "only these tiers (comma-separated names, e.g. 3-3; see rtb games)")(
       "max-pieces", po::value(&s.max_pieces), "pangki, cinc-camins: only tiers with at most this many pieces a side")(
       "max-in-hand", po::value(&s.max_in_hand), "bagh-chal: only tiers with at most this many goats in hand");
 }
@@ -26,7 +28,8 @@ inline void add_tier_selection_options(po::options_description& o, TierSelection
 // selected[t] for every tier t of the game.
 template <class G>
 std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
-  std::vector<bool> selected(game.tier_count(), false);
+  std::vector<bool> selected(game.tier_count(), s.all);
+  if (s.all) return selected;
   if (s.tiers.empty() && s.max_pieces < 0 && s.max_in_hand < 0) {
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
       if constexpr (requires { game.solved_by_default(t); }) selected[t] = game.solved_by_default(t);
