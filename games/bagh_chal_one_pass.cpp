@@ -99,10 +99,11 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
   if (free_count > ChunkedColexRank::kMaxPoints) throw std::logic_error("solve_lone_tier: board too big");
   const ChunkedColexRank& rank_of = colex_rank_of_squeezed();
   const bool goats_move = side_to_move(tier) == BaghChalSide::Goats;
-  auto solved_tier = [&](TierId t) {
-    if (t >= solved.size() || solved[t] == nullptr) throw std::logic_error("solve_lone_tier: " + tier_name(t) + " not loaded");
-    return solved[t];
-  };
+  // Checked here: nothing may throw inside the parallel loop.
+  for (TierId t : tier_successors(tier))
+    if (t >= solved.size() || solved[t] == nullptr)
+      throw std::logic_error("tier " + tier_name(t) + " must be solved before tier " + tier_name(tier));
+  auto solved_tier = [&](TierId t) { return solved[t]; };
 
   std::vector<Value> values;
   values.reserve(parent.size());
@@ -192,6 +193,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
         const Bitboard varying = all_free & ~to_bit & ~over_bit;
         const int varying_goats = over < 0 ? on_board : on_board - 1;
         const std::uint64_t legal = binomial(count(varying), varying_goats);
+        if (legal == 0) return;  // a capture with no goat on the board
         const Bitboard first_varying = varying_goats == 0 ? 0 : (~Bitboard{0} >> (kMaxSquares - varying_goats));
         if (over >= 0 && taken + 1 >= rules_.target) {  // the winning capture: WIN in 1
           const Key win = key_through_move(make_value(0));
