@@ -23,6 +23,7 @@
 #include "games/board_symmetry.hpp"
 #include "games/set_indexer.hpp"
 #include "solver/game_concept.hpp"
+#include "solver/value.hpp"
 
 namespace rtb {
 
@@ -188,6 +189,12 @@ class BaghChalGame {
     }
   }
 
+  // Solves placement tier `tier` (a tier no move re-enters) in one pass from
+  // the values of the tiers its moves reach, `solved` by tier id, walking its
+  // slots block by block (bagh_chal_one_pass.cpp). The engine uses it in
+  // place of its general set-up; the values are the same.
+  std::vector<Value> solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads) const;
+
   // ---- text ----
   Position start() const;
   // Strict parse of RULES.md's position text ("T...T/...../...../...../T...T
@@ -239,5 +246,6 @@ static_assert(MarksCaptures<BaghChalMove>);
 static_assert(CountsPiecesInHand<BaghChalGame>);
 static_assert(HasDefaultTiers<BaghChalGame>);
 static_assert(HasSymmetries<BaghChalGame>);
+static_assert(SolvesLoneTiers<BaghChalGame>);
 
 }  // namespace rtb

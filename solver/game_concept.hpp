@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "solver/value.hpp"
+
 namespace rtb {
 
 // The engine keys a slot as (tier in its group, slot) in one 64-bit word with
@@ -110,6 +112,18 @@ template <class G>
 concept SortsPredecessorsByBlock = requires(const G& g, const typename G::Position& p, typename G::TierId t) {
   { g.tier_blocks(t) } -> std::convertible_to<std::uint64_t>;
   { g.predecessor_block(p) } -> std::convertible_to<std::pair<typename G::TierId, std::uint64_t>>;
+};
+
+// g.solve_lone_tier(t, solved, threads) returns the values of tier t, a tier
+// that no move re-enters (a group of one tier solved in one pass), from the
+// values of the tiers below it (solved[u] for each tier u it reaches). The
+// promise: exactly the values the engine's own one pass would give, faster
+// (Bagh-Chal walks its placement tiers block by block). Without it the engine
+// counts each slot's children itself.
+template <class G>
+concept SolvesLoneTiers = requires(const G& g, typename G::TierId t, const std::vector<const Value*>& solved,
+                                   int threads) {
+  { g.solve_lone_tier(t, solved, threads) } -> std::convertible_to<std::vector<Value>>;
 };
 
 // ---- optional: search (solver/search.hpp) ---------------------------------

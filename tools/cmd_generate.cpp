@@ -70,6 +70,7 @@ int run_generate(int argc, char** argv) {
   add_tier_selection_options(o, selection);
   if (!parse_command(argc, argv,
                      "rtb generate GAME [--dir DIR] [--threads N] [--quiet] [--json] [--plan] [--memory-limit SIZE]\n"
+                     "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
                      "       mpirun -np N rtb generate GAME ...   (README: Generating on a cluster)",
                      o, {{"game", &choice.name}}, "rtb generate pangki --dir tb --threads 2",
                      "Progress goes to stderr: on a terminal one line rewritten in place, otherwise a plain\n"

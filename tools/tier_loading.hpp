@@ -18,12 +18,20 @@ std::string generate_command(const G& game, const std::filesystem::path& dir, co
          options + " --dir " + dir.string();
 }
 
+// A tier that a plain `rtb generate` does not solve (Bagh-Chal 5x5's placement
+// tiers): the command must name it.
+template <class G>
+bool outside_default_set(const G& game, std::uint32_t tier) {
+  if constexpr (requires { game.solved_by_default(tier); }) return !game.solved_by_default(tier);
+  return false;
+}
+
 template <class G>
 std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, std::uint32_t tier) {
   const auto path = tier_file_path(game, dir, tier);
   if (!std::filesystem::exists(path))
     throw std::runtime_error("missing tablebase file " + path.string() + "; generate it with: " +
-                             generate_command(game, dir));
+                             generate_command(game, dir, outside_default_set(game, tier) ? " --tiers " + game.tier_name(tier) : ""));
   return read_tier_file(path, tier_info(game, tier));
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Which tiers a command works on: --tiers, --max-pieces, --max-in-hand, or
+// Which tiers a command works on: --all, --tiers, --max-pieces, --max-in-hand, or
 // by default the game's default set (every tier, except where a game is too
 // big to tabulate whole: Bagh-Chal 5x5 stops at the sliding phase).
 #include <climits>
@@ -19,10 +19,13 @@ struct TierSelection {
   static constexpr int kNotGiven = INT_MIN;  // so that a given -1 is seen and refused
   int max_pieces = kNotGiven;
   int max_in_hand = kNotGiven;
+  bool all = false;
 };
 
 inline void add_tier_selection_options(po::options_description& o, TierSelection& s) {
-  o.add_options()("tiers", po::value(&s.tiers)->value_name("LIST"), "only these tiers (comma-separated names, e.g. 3-3; see rtb games)")(
+  o.add_options()("all", po::bool_switch(&s.all),
+                  "every tier of the game; for bagh-chal the whole game, both phases (same as --max-in-hand 20)")(
+      "tiers", po::value(&s.tiers)->value_name("LIST"), "only these tiers (comma-separated names, e.g. 3-3; see rtb games)")(
       "max-pieces", po::value(&s.max_pieces)->value_name("N"), "pangki, cinc-camins: only tiers with at most this many pieces a side")(
       "max-in-hand", po::value(&s.max_in_hand)->value_name("N"), "bagh-chal: only tiers with at most this many goats in hand");
 }
@@ -32,7 +35,8 @@ template <class G>
 std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
   if (s.max_pieces != TierSelection::kNotGiven) check_range("--max-pieces", s.max_pieces, 0, LLONG_MAX);
   if (s.max_in_hand != TierSelection::kNotGiven) check_range("--max-in-hand", s.max_in_hand, 0, LLONG_MAX);
-  std::vector<bool> selected(game.tier_count(), false);
+  std::vector<bool> selected(game.tier_count(), s.all);
+  if (s.all) return selected;
   if (s.tiers.empty() && s.max_pieces < 0 && s.max_in_hand < 0) {
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
       if constexpr (HasDefaultTiers<G>) selected[t] = game.solved_by_default(t);
