@@ -3,7 +3,8 @@
 # already installed it asks dpkg only and returns at once.
 set -euo pipefail
 packages=(build-essential cmake libboost-program-options-dev libzstd-dev
-          libgtest-dev libbenchmark-dev nlohmann-json3-dev time)
+          libgtest-dev libbenchmark-dev nlohmann-json3-dev time pkg-config
+          libcpp-httplib-dev tmux chromium)  # the last three: rtb serve, and its tests
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -14,6 +14,7 @@
 #include "solver/generate.hpp"
 #include "solver/one_step.hpp"
 #include "solver/search.hpp"
+#include "tools/missing_tables.hpp"
 #include "tools/tier_loading.hpp"
 
 namespace rtb::cli {
@@ -104,18 +105,23 @@ class Oracle {
     return tier_files_[tier];
   }
 
-  std::runtime_error missing_file(std::uint32_t tier, const std::string& generate_options) const {
-    return std::runtime_error(std::string(MissingTablebase(tier_file_path(game_, prober_.dir(), tier)).what()) +
-                              "; generate it with: " + generate_command(game_, prober_.dir(), generate_options));
+  MissingTables missing_file(std::uint32_t tier, const std::string& generate_options) const {
+    const std::string command = generate_command(game_, prober_.dir(), generate_options);
+    return MissingTables(std::string(MissingTablebase(tier_file_path(game_, prober_.dir(), tier)).what()) +
+                             "; generate it with: " + command,
+                         command);
   }
 
   // Every line of the placement phase ends in the sliding phase, which
   // repeats positions: without its tables a search could never end.
   void require_sliding_phase(const Position& p) {
     for (std::uint32_t t = 0; t < game_.tier_count(); ++t) {
-      if (game_.goats_in_hand(t) == 0 && !tier_file(t))
-        throw std::runtime_error("no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " +
-                                 missing_file(t, " --max-in-hand 0").what());
+      if (game_.goats_in_hand(t) == 0 && !tier_file(t)) {
+        const MissingTables missing = missing_file(t, " --max-in-hand 0");
+        throw MissingTables("no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " +
+                                missing.what(),
+                            missing.generate);
+      }
     }
   }
 
