@@ -133,7 +133,12 @@ function drawBoard() {
   const board = state.info.board;
 
   if (board.on_points) {
-    el('rect', { x: MARGIN / 2, y: MARGIN / 2, width: size.w - MARGIN, height: size.h - MARGIN, rx: 14, class: 'pt-board' }, svg);
+    // The board's wood reaches just past the outer points, inside the coordinates.
+    const pad = CELL * 0.42;
+    el('rect', {
+      x: MARGIN + CELL / 2 - pad, y: MARGIN + CELL / 2 - pad,
+      width: (files - 1) * CELL + 2 * pad, height: (ranks - 1) * CELL + 2 * pad, rx: 14, class: 'pt-board',
+    }, svg);
     for (const [a, b] of board.lines) {
       if (!centre[a] || !centre[b]) continue;
       el('line', { x1: centre[a].x, y1: centre[a].y, x2: centre[b].x, y2: centre[b].y, class: 'pt-line' }, svg);
@@ -170,12 +175,6 @@ function drawBoard() {
     else placements.push({ to: to, move: m });
   }
 
-  const hover = state.hover ? parseMove(state.hover) : null;
-  if (hover && hover.from && centre[hover.from] && centre[hover.to]) {
-    const a = centre[hover.from], b = centre[hover.to];
-    el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'arrow' }, svg);
-  }
-
   for (let r = 1; r <= ranks; ++r) {
     for (let f = 0; f < files; ++f) {
       const c = parsed.ranks[ranks - r][f];
@@ -209,8 +208,17 @@ function drawBoard() {
     const title = el('title', {}, g);
     title.textContent = t.move.move + ': ' + valueText(t.move);
   }
-  if (hover && !hover.from && centre[hover.to])
-    el('circle', { cx: centre[hover.to].x, cy: centre[hover.to].y, r: CELL * 0.3, class: 'selected' }, svg);
+  // The move the pointer is on in the list: a line from its piece, a ring
+  // where it lands.
+  const hover = state.hover ? parseMove(state.hover) : null;
+  if (hover && centre[hover.to]) {
+    const b = centre[hover.to];
+    if (hover.from && centre[hover.from]) {
+      const a = centre[hover.from];
+      el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'arrow' }, svg);
+    }
+    el('circle', { cx: b.x, cy: b.y, r: CELL * 0.3, class: 'selected' }, svg);
+  }
 }
 
 function onBoardClick(event) {
