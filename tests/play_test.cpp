@@ -38,7 +38,8 @@ std::string trap_draw(const json& r) {
   for (const json& m : r["moves"]) {
     if (m["value"] != "DRAW") break;
     int traps = 0;
-    for (const json& reply : query("pangki", m["position"])["moves"]) traps += reply["value"] == "LOSS";
+    const json replies = query("pangki", m["position"]);  // kept: a range-for would not keep the temporary
+    for (const json& reply : replies["moves"]) traps += reply["value"] == "LOSS";
     if (traps > most) best = m["move"], most = traps;
   }
   return best;
@@ -96,10 +97,20 @@ TEST(RtbPlay, ComputerPlaysTheShortestWinAndTheLongestLoss) {
 }
 
 TEST(RtbPlay, AmongDrawsTheComputerLeavesTheMostLosingReplies) {
-  const Outcome r = play({"--side", "w"}, "quit\n");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "computer (black) plays " + trap_draw(query("pangki", "start")) + "  (DRAW)\n")) << r.out;
-  EXPECT_TRUE(has(r.out, "white to move (you)")) << r.out;
+  // White draws with a4a3 (listed first; 3 of black's replies lose) or with
+  // b4b3 (5 lose): the computer plays b4b3.
+  const std::string position = "wwww/..b./bw../bbbb w";
+  const json r = query("pangki", position);
+  ASSERT_EQ(r["best"], "a4a3");
+  ASSERT_EQ(trap_draw(r), "b4b3");
+  const Outcome played = play({"--position", position, "--side", "b"}, "quit\n");
+  ASSERT_EQ(played.exit_code, 0) << played.err;
+  EXPECT_TRUE(has(played.out, "computer (white) plays b4b3  (DRAW)\n")) << played.out;
+  EXPECT_TRUE(has(played.out, "black to move (you)")) << played.out;
+  // From the start, as black.
+  const Outcome start = play({"--side", "w"}, "quit\n");
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  EXPECT_TRUE(has(start.out, "computer (black) plays " + trap_draw(query("pangki", "start")) + "  (DRAW)\n")) << start.out;
 }
 
 TEST(RtbPlay, IllegalInputIsRefusedAndTheGameGoesOn) {

@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <atomic>
+#include <chrono>
 #include <iostream>
 #include <thread>
 
@@ -62,12 +64,19 @@ int run_serve(int argc, char** argv) {
   std::cout << "rtb serve: the explorer is at http://" << shown_host << ":" << port << "/  (Ctrl-C stops it)"
             << std::endl;
 
+  std::atomic<bool> listening_ended{false};
   std::thread watcher([&] {
     int signal = 0;
     sigwait(&stop_signals, &signal);
-    server.stop();
+    // A stop that comes before the server has started listening is ignored
+    // by cpp-httplib: ask again until listen() has returned.
+    while (!listening_ended) {
+      server.stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
   });
   const bool served = server.listen();
+  listening_ended = true;
   // A stop without a signal (the server failed): wake the watcher to end it.
   pthread_kill(watcher.native_handle(), SIGTERM);
   watcher.join();

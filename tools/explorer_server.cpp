@@ -92,9 +92,12 @@ ExplorerServer::~ExplorerServer() = default;
 
 ExplorerServer::Guarded& ExplorerServer::session_for(const std::string& game, const std::string& variant) {
   std::lock_guard lock(sessions_mutex_);
-  auto& slot = sessions_[game + '\n' + variant];
-  if (!slot) slot.reset(new Guarded{{}, QuerySession({game, variant}, dir_, limits_)});  // UsageError if unknown
-  return *slot;
+  const std::string key = game + '\n' + variant;
+  if (const auto found = sessions_.find(key); found != sessions_.end()) return *found->second;
+  // Made before it is stored: an unknown name (UsageError) leaves no entry,
+  // so requests for made-up games cannot grow the map.
+  auto made = std::unique_ptr<Guarded>(new Guarded{{}, QuerySession({game, variant}, dir_, limits_)});
+  return *sessions_.emplace(key, std::move(made)).first->second;
 }
 
 void ExplorerServer::routes() {
