@@ -244,4 +244,17 @@ TEST(RtbPlayTmux, PlaysAFewMovesOfPangkiOnATerminal) {
   EXPECT_TRUE(ended) << tmux.screen();
 }
 
+TEST(RtbPlayTmux, NoColorAndTheOptionTurnColourOffOnATerminal) {
+  if (!Tmux::available()) GTEST_SKIP() << "tmux is not installed (scripts/setup.sh installs it): the terminal test did not run";
+  const std::string command = rtb_test::quoted(RTB_BINARY) + " play pangki --dir " + rtb_test::quoted(dir());
+  for (const std::string& run : {"env NO_COLOR=1 " + command, "env -u NO_COLOR " + command + " --no-color"}) {
+    SCOPED_TRACE(run);
+    Tmux tmux;
+    ASSERT_EQ(tmux.run("new-session -d -s play -x 100 -y 50 " + rtb_test::quoted(run)), 0);
+    ASSERT_TRUE(tmux.wait_for("best first:")) << tmux.screen();
+    EXPECT_EQ(tmux.screen(true).find("\033["), std::string::npos) << "colour despite NO_COLOR or --no-color";
+    tmux.run("send-keys -t play quit Enter");
+  }
+}
+
 }  // namespace

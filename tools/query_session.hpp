@@ -3,9 +3,9 @@
 // types: the entry point for `rtb query`, `rtb play`, `rtb serve` and the
 // library. A session keeps its open files and its search's transposition
 // table between queries, so many queries through one session are cheap.
+#include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
