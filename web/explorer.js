@@ -125,7 +125,11 @@ function drawBoard() {
   const ranks = parsed.ranks.length;
   const files = parsed.ranks[0].length;
   const size = { w: files * CELL + 2 * MARGIN, h: ranks * CELL + 2 * MARGIN };
-  svg.setAttribute('viewBox', `0 0 ${size.w} ${size.h}`);
+  // A game with pieces in hand (Bagh-Chal's goats) gets a strip under the
+  // board: the goats in hand and the goats captured.
+  const strip = parsed.hand !== null ? 64 : 0;
+  svg.setAttribute('viewBox', `0 0 ${size.w} ${size.h + strip}`);
+  if (strip) drawHand(svg, parsed, size);
   const centre = {};
   for (let r = 1; r <= ranks; ++r)
     for (let f = 0; f < files; ++f)
@@ -219,6 +223,20 @@ function drawBoard() {
     }
     el('circle', { cx: b.x, cy: b.y, r: CELL * 0.3, class: 'selected' }, svg);
   }
+}
+
+function drawHand(svg, parsed, size) {
+  const start = parsePosition(state.info.start);
+  const captured = Math.max(0, totalPieces(start) - totalPieces(parsed));
+  const y = size.h + 26;
+  const group = (x, count, label, faded) => {
+    const g = el('g', { class: 'hand' + (faded ? ' faded' : '') }, svg);
+    el('circle', { cx: x, cy: y, r: 20, class: 'piece-G' }, g);
+    el('text', { x: x, y: y + 8, 'text-anchor': 'middle', class: 'hand-letter' }, g).textContent = 'G';
+    el('text', { x: x + 32, y: y + 9, class: 'hand-count' }, g).textContent = count + ' ' + label;
+  };
+  group(MARGIN + 20, parsed.hand, 'in hand', false);
+  group(size.w / 2 + 20, captured, 'captured', true);
 }
 
 function onBoardClick(event) {
