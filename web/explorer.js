@@ -127,7 +127,7 @@ function drawBoard() {
   const size = { w: files * CELL + 2 * MARGIN, h: ranks * CELL + 2 * MARGIN };
   // A game with pieces in hand (Bagh-Chal's goats) gets a strip under the
   // board: the goats in hand and the goats captured.
-  const strip = parsed.hand !== null ? 64 : 0;
+  const strip = parsed.hand !== null ? Math.ceil(64 * Math.min(1, size.w / 560)) : 0;
   svg.setAttribute('viewBox', `0 0 ${size.w} ${size.h + strip}`);
   if (strip) drawHand(svg, parsed, size);
   const centre = {};
@@ -228,15 +228,18 @@ function drawBoard() {
 function drawHand(svg, parsed, size) {
   const start = parsePosition(state.info.start);
   const captured = Math.max(0, totalPieces(start) - totalPieces(parsed));
-  const y = size.h + 26;
+  // Laid out for a board 560 units wide, scaled down to fit a smaller one.
+  const scale = Math.min(1, size.w / 560);
+  const strip = el('g', { transform: `translate(0 ${size.h}) scale(${scale})` }, svg);
+  const width = size.w / scale;
   const group = (x, count, label, faded) => {
-    const g = el('g', { class: 'hand' + (faded ? ' faded' : '') }, svg);
-    el('circle', { cx: x, cy: y, r: 20, class: 'piece-G' }, g);
-    el('text', { x: x, y: y + 8, 'text-anchor': 'middle', class: 'hand-letter' }, g).textContent = 'G';
-    el('text', { x: x + 32, y: y + 9, class: 'hand-count' }, g).textContent = count + ' ' + label;
+    const g = el('g', { class: 'hand' + (faded ? ' faded' : '') }, strip);
+    el('circle', { cx: x, cy: 26, r: 20, class: 'piece-G' }, g);
+    el('text', { x: x, y: 34, 'text-anchor': 'middle', class: 'hand-letter' }, g).textContent = 'G';
+    el('text', { x: x + 32, y: 35, class: 'hand-count' }, g).textContent = count + ' ' + label;
   };
   group(MARGIN + 20, parsed.hand, 'in hand', false);
-  group(size.w / 2 + 20, captured, 'captured', true);
+  group(width / 2 + 20, captured, 'captured', true);
 }
 
 function onBoardClick(event) {
