@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "driver/generate.hpp"
-#include "tools/query_oracle.hpp"  // MissingTierFile
+#include "tools/missing_tables.hpp"
 #include "tools/query_session.hpp"
 #include "tools/tier_selection.hpp"
 
@@ -34,7 +34,7 @@ decltype(auto) translating_errors(F&& f) {
     return f();
   } catch (const cli::UsageError& e) {
     throw InvalidInput(e.what());
-  } catch (const cli::MissingTierFile& e) {
+  } catch (const cli::MissingTables& e) {
     throw TablebaseNotFound(e.what());
   } catch (const InvalidInput&) {
     throw;

@@ -3,9 +3,10 @@
 # already installed it asks dpkg only and returns at once.
 set -euo pipefail
 packages=(build-essential cmake libboost-program-options-dev libzstd-dev
-          libgtest-dev libbenchmark-dev nlohmann-json3-dev time
+          libgtest-dev libbenchmark-dev nlohmann-json3-dev time pkg-config
           libopenmpi-dev openmpi-bin pybind11-dev python3-dev python3-pytest
-          clang libomp-dev)  # clang, libomp-dev: the fuzz targets (scripts/fuzz.sh)
+          clang libomp-dev  # the fuzz targets (scripts/fuzz.sh)
+          libcpp-httplib-dev tmux chromium)  # rtb serve, and its tests
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -50,5 +50,7 @@ int run_generate(int argc, char** argv);
 int run_stats(int argc, char** argv);
 int run_query(int argc, char** argv);
 int run_verify(int argc, char** argv);
+int run_play(int argc, char** argv);
+int run_serve(int argc, char** argv);
 
 }  // namespace rtb::cli

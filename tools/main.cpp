@@ -31,6 +31,8 @@ const std::map<std::string, Command>& commands() {
       {"stats", {run_stats, "WIN/LOSS/DRAW counts and longest wins per tier"}},
       {"query", {run_query, "the value, the moves and the best move of a position"}},
       {"verify", {run_verify, "check every file and prove every value from its successors"}},
+      {"play", {run_play, "play against perfect play in the terminal"}},
+      {"serve", {run_serve, "a local web explorer of the tablebases, and its JSON API"}},
   };
   return table;
 }

@@ -15,6 +15,7 @@
 #include "solver/game_concept.hpp"
 #include "solver/one_step.hpp"
 #include "solver/search.hpp"
+#include "tools/missing_tables.hpp"
 #include "tools/tier_loading.hpp"
 
 namespace rtb::cli {
@@ -30,11 +31,6 @@ constexpr bool kSearchable = CountsPiecesInHand<G>;
 // values are at most 8 MB a file.
 constexpr std::size_t kSearchCacheBlocks = 256;
 
-// A tablebase file that a query needs does not exist; the message names it
-// and the command that writes it.
-struct MissingTierFile : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 template <class G>
 struct Answer {
@@ -112,18 +108,23 @@ class Oracle {
     return tier_files_[tier];
   }
 
-  MissingTierFile missing_file(std::uint32_t tier, const std::string& generate_options) const {
-    return MissingTierFile(std::string(MissingTablebase(tier_file_path(game_, prober_.dir(), tier)).what()) +
-                              "; generate it with: " + generate_command(game_, prober_.dir(), generate_options));
+  MissingTables missing_file(std::uint32_t tier, const std::string& generate_options) const {
+    const std::string command = generate_command(game_, prober_.dir(), generate_options);
+    return MissingTables(std::string(MissingTablebase(tier_file_path(game_, prober_.dir(), tier)).what()) +
+                             "; generate it with: " + command,
+                         command);
   }
 
   // Every line of the placement phase ends in the sliding phase, which
   // repeats positions: without its tables a search could never end.
   void require_sliding_phase(const Position& p) {
     for (std::uint32_t t = 0; t < game_.tier_count(); ++t) {
-      if (game_.goats_in_hand(t) == 0 && !tier_file(t))
-        throw MissingTierFile("no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " +
-                                 missing_file(t, " --max-in-hand 0").what());
+      if (game_.goats_in_hand(t) == 0 && !tier_file(t)) {
+        const MissingTables missing = missing_file(t, " --max-in-hand 0");
+        throw MissingTables("no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " +
+                                missing.what(),
+                            missing.generate);
+      }
     }
   }
 

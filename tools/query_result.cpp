@@ -18,8 +18,8 @@ std::string format_seconds(double s) {
   return text.str();
 }
 
-// The line that says how far the answer can be trusted; empty for an answer
-// read from the tablebases.
+}  // namespace
+
 std::string proof_line(const QueryResult& r) {
   if (!r.searched) return "";
   const std::string effort = std::to_string(r.nodes) + " nodes, " + format_seconds(r.seconds) + " s";
@@ -33,8 +33,6 @@ std::string proof_line(const QueryResult& r) {
   }
   return "NOT proven: " + why + " (" + effort + "); values shown are not proven";
 }
-
-}  // namespace
 
 std::optional<std::string> QueryResult::best_move() const {
   if (moves.empty()) return std::nullopt;

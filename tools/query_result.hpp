@@ -49,6 +49,11 @@ nlohmann::json to_json(const QueryResult& r);
 // {"value": "WIN", "distance": 5}, or null fields with the known bounds.
 nlohmann::json value_json(const ValueBounds& b);
 
+// The line that says how far a searched answer can be trusted ("proven by
+// search (...)" or "NOT proven: ..."); empty for an answer read from the
+// tablebases.
+std::string proof_line(const QueryResult& r);
+
 // The text `rtb query` prints.
 void print_text(std::ostream& out, const QueryResult& r);
 

@@ -1,5 +1,6 @@
 #include "tools/query_session.hpp"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -13,6 +14,8 @@ struct QuerySession::Impl {
   virtual std::string normalise(const std::string& text) const = 0;
   virtual std::string play(const std::string& position, const std::vector<std::string>& moves) const = 0;
   virtual QueryResult query(const std::string& position, bool line) = 0;
+  virtual BoardShape board() const = 0;
+  virtual TablebaseCoverage coverage() const = 0;
   std::string game, variant;
   std::filesystem::path dir;
 };
@@ -51,6 +54,29 @@ class SessionFor final : public QuerySession::Impl {
                                     (game_.is_lost(p) ? " (the game is over)" : ""));
     }
     return game_.format(p);
+  }
+
+  BoardShape board() const override {
+    BoardShape shape;
+    // The shape of the start's text: its ranks, and the squares of one.
+    const std::string text = start();
+    const std::string board_text = text.substr(0, text.find(' '));
+    shape.ranks = 1 + static_cast<int>(std::count(board_text.begin(), board_text.end(), '/'));
+    shape.files = static_cast<int>(board_text.find('/'));
+    if constexpr (requires { game_.neighbours(0); }) {
+      shape.on_points = true;
+      for (int a = 0; a < shape.files * shape.ranks; ++a)
+        for (int b = a + 1; b < shape.files * shape.ranks; ++b)
+          if (game_.neighbours(a) & (Bitboard{1} << b)) shape.lines.emplace_back(game_.square_name(a), game_.square_name(b));
+    }
+    return shape;
+  }
+
+  TablebaseCoverage coverage() const override {
+    TablebaseCoverage c;
+    c.tiers = game_.tier_count();
+    for (std::uint32_t t = 0; t < c.tiers; ++t) c.present += std::filesystem::exists(tier_file_path(game_, dir, t));
+    return c;
   }
 
   QueryResult query(const std::string& position, bool line) override {
@@ -129,6 +155,8 @@ std::string QuerySession::normalise(const std::string& text) const { return impl
 std::string QuerySession::play(const std::string& position, const std::vector<std::string>& moves) const {
   return impl_->play(position, moves);
 }
+BoardShape QuerySession::board() const { return impl_->board(); }
+TablebaseCoverage QuerySession::coverage() const { return impl_->coverage(); }
 QueryResult QuerySession::query(const std::string& position, bool line) { return impl_->query(position, line); }
 
 }  // namespace rtb::cli

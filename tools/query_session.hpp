@@ -3,16 +3,34 @@
 // types: the entry point for `rtb query`, `rtb play`, `rtb serve` and the
 // library. A session keeps its open files and its search's transposition
 // table between queries, so many queries through one session are cheap.
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/search.hpp"
 #include "tools/game_registry.hpp"
+#include "tools/missing_tables.hpp"
 #include "tools/query_result.hpp"
 
 namespace rtb::cli {
+
+// How the board looks, for front ends that draw it (rtb play, the explorer):
+// `files` x `ranks` squares named as in RULES.md (a1 at the bottom left). A
+// game played on the points where drawn lines meet (Bagh-Chal) lists those
+// lines, each joined pair of points once.
+struct BoardShape {
+  int files = 0, ranks = 0;
+  bool on_points = false;
+  std::vector<std::pair<std::string, std::string>> lines;
+};
+
+// How many of the game's tier files are in the session's directory.
+struct TablebaseCoverage {
+  std::uint32_t tiers = 0, present = 0;
+};
 
 class QuerySession {
  public:
@@ -34,10 +52,13 @@ class QuerySession {
   // first move that is not legal where it is played.
   std::string play(const std::string& position, const std::vector<std::string>& moves) const;
 
+  BoardShape board() const;
+  TablebaseCoverage coverage() const;
+
   // The value of `position` ("start" accepted) and of every move, best first;
   // with `line`, also the perfect-play line to the end of the game (or to a
   // repetition, which is a draw). Throws std::invalid_argument for bad text
-  // and std::runtime_error (with the generate command) for missing files.
+  // and MissingTables (with the generate command) for missing files.
   QueryResult query(const std::string& position, bool line = false);
 
   struct Impl;

@@ -1,0 +1,289 @@
+// `rtb serve` through an HTTP client, as the explorer page and scripts use it:
+// /api/query answers exactly what `rtb query --json` prints for the same
+// position; bad, oversized and hostile requests get a JSON 400 (a missing
+// tablebase a 404 with the generate command) and never stop the server; it
+// serves the page, and stops cleanly on SIGTERM and SIGINT.
+#include <arpa/inet.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <atomic>
+#include <nlohmann/json.hpp>
+
+#include "tests/rtb_process.hpp"
+
+namespace {
+
+using nlohmann::json;
+using rtb_test::Server;
+
+class ExplorerApi : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { dir_ = new std::string(rtb_test::tablebase_dir().string()); }
+  static void TearDownTestSuite() { delete dir_; }
+
+  void SetUp() override {
+    server_ = std::make_unique<Server>(std::vector<std::string>{"--dir", *dir_});
+    ASSERT_GT(server_->port(), 0) << "no URL in: " << server_->first_line() << "\n" << server_->stderr_text();
+    client_ = std::make_unique<httplib::Client>("127.0.0.1", server_->port());
+    client_->set_read_timeout(30);
+  }
+
+  // GET `target` (already encoded); status and body parsed as JSON (null if not JSON).
+  std::pair<int, json> get(const std::string& target) {
+    const httplib::Result res = client_->Get(target);
+    if (!res) return {-1, nullptr};
+    return {res->status, json::parse(res->body, nullptr, false)};
+  }
+
+  json query(const std::string& game, const std::string& variant, const std::string& position, bool line = false) {
+    const httplib::Params params{{"game", game}, {"variant", variant}, {"position", position}};
+    const auto [status, body] = get(httplib::append_query_params("/api/query", params) + (line ? "&line=1" : ""));
+    EXPECT_EQ(status, 200) << body.dump();
+    return body;
+  }
+
+  static std::string* dir_;
+  std::unique_ptr<Server> server_;
+  std::unique_ptr<httplib::Client> client_;
+};
+
+std::string* ExplorerApi::dir_ = nullptr;
+
+json rtb_query_json(const std::string& game, const std::string& variant, const std::string& position, bool line,
+                    const std::string& dir) {
+  std::vector<std::string> args{"query", game, position, "--variant", variant, "--json", "--dir", dir};
+  if (line) args.push_back("--line");
+  const rtb_test::Outcome r = rtb_test::run_rtb(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return json::parse(r.out, nullptr, false);
+}
+
+TEST_F(ExplorerApi, QueryAnswersWhatRtbQueryJsonPrints) {
+  struct Case {
+    std::string game, variant, position;
+  };
+  const std::vector<Case> cases{
+      {"pangki", "default", "start"},
+      {"pangki", "default", "wwww/.w.w/.b.b/bbbb b"},
+      {"pangki", "default", ".w../ww../.b../bb.. w"},
+      {"cinc-camins", "default", "..w../...../..b../...w./.b... b"},
+      {"cinc-camins", "default", "..w../.w.../..b../...../bb... w"},
+      {"bagh-chal", "3x3", "start"},
+      {"bagh-chal", "3x3", "T.T/G../T.T t 3"},
+      {"bagh-chal", "3x3", "TGT/GG./T.T g 0"},
+  };
+  for (const Case& c : cases) {
+    for (const bool line : {false, true}) {
+      SCOPED_TRACE(c.game + " " + c.variant + " " + c.position + (line ? " --line" : ""));
+      const json served = query(c.game, c.variant, c.position, line);
+      const json printed = rtb_query_json(c.game, c.variant, c.position, line, *dir_);
+      EXPECT_EQ(served, printed);
+      EXPECT_EQ(served.value("source", ""), "tablebase");
+    }
+  }
+  // A value that is not a draw, so the comparison covers distances.
+  EXPECT_EQ(query("bagh-chal", "3x3", "T.T/G../T.T t 3")["value"], "WIN");
+}
+
+TEST_F(ExplorerApi, SearchedQueryIsMarkedSearchedAndProven) {
+  // Bagh-Chal 3x3's placement phase searched down to its sliding phase:
+  // nodes and seconds differ from run to run, the values must not.
+  Server sliding({"--dir", rtb_test::sliding_only_dir().string()});
+  httplib::Client client("127.0.0.1", sliding.port());
+  const httplib::Result res = client.Get("/api/query?game=bagh-chal&variant=3x3&position=start");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  json served = json::parse(res->body);
+  json whole = query("bagh-chal", "3x3", "start");
+  EXPECT_EQ(served["source"], "search");
+  EXPECT_EQ(served["proven"], true);
+  EXPECT_EQ(served["value"], whole["value"]);
+  EXPECT_EQ(served["distance"], whole["distance"]);
+  ASSERT_EQ(served["moves"].size(), whole["moves"].size());
+  for (std::size_t i = 0; i < whole["moves"].size(); ++i) {
+    EXPECT_EQ(served["moves"][i]["value"], whole["moves"][i]["value"]);
+    EXPECT_EQ(served["moves"][i]["distance"], whole["moves"][i]["distance"]);
+  }
+}
+
+TEST_F(ExplorerApi, GamesListsEveryVariantWithItsBoardAndTablebases) {
+  const auto [status, body] = get("/api/games");
+  ASSERT_EQ(status, 200);
+  std::map<std::string, json> variants;
+  for (const json& game : body["games"])
+    for (const json& v : game["variants"]) variants[game["name"].get<std::string>() + "/" + v["name"].get<std::string>()] = v;
+  ASSERT_EQ(variants.count("pangki/default"), 1u);
+  ASSERT_EQ(variants.count("bagh-chal/3x3"), 1u);
+  ASSERT_EQ(variants.count("bagh-chal/3x3-nodiag"), 1u);
+  const json& pangki = variants["pangki/default"];
+  EXPECT_EQ(pangki["start"], "wwww/w..w/b..b/bbbb b");
+  EXPECT_EQ(pangki["board"]["files"], 4);
+  EXPECT_EQ(pangki["board"]["on_points"], false);
+  EXPECT_EQ(pangki["tablebases"]["present"], pangki["tablebases"]["tiers"]);
+  EXPECT_EQ(variants["pangki/arrival"]["tablebases"]["present"], 0);
+  // 3x3 alquerque: 12 orthogonal lines and the 4 diagonals through the
+  // centre; without diagonals, 12.
+  const json& small = variants["bagh-chal/3x3"];
+  EXPECT_EQ(small["board"]["on_points"], true);
+  EXPECT_EQ(small["board"]["lines"].size(), 16u);
+  EXPECT_NE(std::find(small["board"]["lines"].begin(), small["board"]["lines"].end(), json{"a1", "b2"}),
+            small["board"]["lines"].end());
+  EXPECT_EQ(variants["bagh-chal/3x3-nodiag"]["board"]["lines"].size(), 12u);
+  EXPECT_EQ(variants["bagh-chal/default"]["board"]["files"], 5);
+  EXPECT_EQ(variants["bagh-chal/default"]["start"], "T...T/...../...../...../T...T g 20");
+}
+
+TEST_F(ExplorerApi, BadInputGets400WithAJsonErrorThatSaysWhat) {
+  const std::string long_text(5000, 'w');
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"/api/query", "parameter 'game' is missing"},
+      {"/api/query?game=chess", "unknown game 'chess'"},
+      {"/api/query?game=pangki&variant=huge", "unknown variant 'huge'"},
+      {"/api/query?game=pangki&position=xx", "unknown character"},
+      {"/api/query?game=pangki&position=wwww/w..w/b..b/bbbb%20x", "pangki"},
+      {"/api/query?game=pangki&position=wwww/wwww/wwww/bbbb%20b", "pangki"},
+      {"/api/query?game=pangki&position=" + long_text, "longer than 128 characters"},
+      {"/api/query?game=" + long_text, "longer than 64 characters"},
+      {"/api/query?game=pangki&game=bagh-chal", "more than once"},
+      {"/api/query?game=pangki&line=maybe", "must be 1, 0, true or false"},
+      {"/api/query?game=pangki%00&position=start", "unknown game"},
+      {"/api/query?game=%FF%FE%80&position=start", "unknown game"},
+      {"/api/query?game=pangki&position=%00%01%02", "pangki"},
+      {"/api/query?game=bagh-chal&variant=3x3&position=T.T/.../T.T%20g%2099", "bagh-chal"},
+      {"/api/query?game=pangki&position=w%0Aw%0A", "pangki"},
+  };
+  for (const auto& [target, message] : cases) {
+    SCOPED_TRACE(target.substr(0, 120));
+    const auto [status, body] = get(target);
+    EXPECT_EQ(status, 400);
+    ASSERT_TRUE(body.is_object()) << "not JSON";
+    EXPECT_NE(body.value("error", "").find(message), std::string::npos) << body.dump();
+  }
+  const auto [status, body] = get("/etc/passwd/../../api/query");
+  EXPECT_EQ(status, 404);
+  EXPECT_EQ(get("/api/query?game=pangki").first, 200) << "the server stopped answering";
+}
+
+TEST_F(ExplorerApi, MissingTablebaseGets404WithTheGenerateCommand) {
+  // Cinc camins is generated up to 3 pieces a side: the start is not covered.
+  const auto [status, body] = get("/api/query?game=cinc-camins&position=start");
+  EXPECT_EQ(status, 404);
+  EXPECT_EQ(body.value("generate", ""), "rtb generate cinc-camins --dir " + *dir_);
+  EXPECT_NE(body.value("error", "").find("5-5"), std::string::npos) << body.dump();
+  const auto [arrival_status, arrival] = get("/api/query?game=pangki&variant=arrival");
+  EXPECT_EQ(arrival_status, 404);
+  EXPECT_EQ(arrival.value("generate", ""), "rtb generate pangki --variant arrival --dir " + *dir_);
+}
+
+// Sends raw bytes on a fresh connection and reads whatever comes back.
+std::string raw_exchange(int port, const std::string& bytes) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  std::string reply;
+  timeval timeout{2, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+    ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    ::shutdown(fd, SHUT_WR);
+    char buffer[4096];
+    for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) reply.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return reply;
+}
+
+TEST_F(ExplorerApi, SurvivesABurstOfHostileRequests) {
+  const int port = server_->port();
+  // Malformed HTTP on raw connections.
+  std::string junk;
+  for (int i = 0; i < 3000; ++i) junk += static_cast<char>((i * 7919) % 256);
+  const std::vector<std::string> raw{
+      junk,
+      "GET /api/query?game=pangki HTTP/1.1\r\n",                              // headers never end
+      "GET /" + std::string(100000, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n",    // huge target
+      "GET /api/games HTTP/1.1\r\n" + std::string(20000, 'X') + ": y\r\n\r\n",  // huge header
+      "POST /api/query HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\nabc",
+      "GET /api/query?game=pangki HTTP/9.9\r\n\r\n",
+      "\r\n\r\n\r\n",
+      "DELETE /api/games HTTP/1.1\r\nHost: x\r\n\r\n",
+  };
+  for (const std::string& bytes : raw) raw_exchange(port, bytes);
+  // Many clients at once, good and bad requests mixed.
+  const std::vector<std::string> targets{
+      "/api/query?game=pangki",     "/api/query?game=pangki&position=%FF",     "/api/query?game=nope",
+      "/api/games",                 "/api/query?game=bagh-chal&variant=3x3",   "/api/query?game=pangki&position=" + std::string(3000, '/'),
+      "/api/query?game=cinc-camins", "/api/query?game=bagh-chal&variant=3x3&position=T.T/G../T.T%20t%203&line=1"};
+  std::atomic<int> answered{0}, server_errors{0};
+  std::vector<std::thread> clients;
+  for (int t = 0; t < 6; ++t) {
+    clients.emplace_back([&, t] {
+      httplib::Client client("127.0.0.1", port);
+      client.set_read_timeout(30);
+      for (int i = 0; i < 24; ++i) {
+        const httplib::Result res = client.Get(targets[(t + i) % targets.size()]);
+        if (!res) continue;
+        ++answered;
+        if (res->status >= 500) ++server_errors;
+      }
+    });
+  }
+  for (std::thread& c : clients) c.join();
+  EXPECT_EQ(answered.load(), 6 * 24);
+  EXPECT_EQ(server_errors.load(), 0);
+  ASSERT_TRUE(server_->running());
+  const json after = query("pangki", "default", "start");
+  EXPECT_EQ(after["value"], "DRAW");
+  EXPECT_EQ(after["moves"].size(), 4u);
+}
+
+TEST_F(ExplorerApi, ServesTheExplorerPage) {
+  const httplib::Result page = client_->Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_NE(page->body.find("<svg id=\"board\""), std::string::npos);
+  EXPECT_NE(page->get_header_value("Content-Type").find("text/html"), std::string::npos);
+  const httplib::Result script = client_->Get("/explorer.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_NE(script->body.find("/api/query"), std::string::npos);
+  EXPECT_NE(script->get_header_value("Content-Type").find("javascript"), std::string::npos);
+  const httplib::Result style = client_->Get("/explorer.css");
+  ASSERT_TRUE(style);
+  EXPECT_EQ(style->status, 200);
+}
+
+TEST_F(ExplorerApi, StopsCleanlyOnSigtermAndSigint) {
+  EXPECT_EQ(server_->stop(SIGTERM), 0);
+  EXPECT_NE(server_->stderr_text().find("stopped"), std::string::npos);
+  Server second({"--dir", *dir_});
+  ASSERT_GT(second.port(), 0);
+  EXPECT_EQ(second.stop(SIGINT), 0);
+}
+
+TEST(ExplorerServe, BindingBeyondLoopbackWarnsOfNoAuthentication) {
+  Server loopback({"--dir", "."});
+  ASSERT_GT(loopback.port(), 0);
+  EXPECT_EQ(loopback.first_line().find("http://127.0.0.1:"), loopback.first_line().find("http://"));
+  loopback.stop();
+  EXPECT_EQ(loopback.stderr_text().find("no authentication"), std::string::npos);
+  Server open({"--bind", "0.0.0.0", "--dir", "."});
+  ASSERT_GT(open.port(), 0);
+  open.stop();
+  EXPECT_NE(open.stderr_text().find("no authentication"), std::string::npos);
+}
+
+TEST(ExplorerServe, BadOptionsAreRefused) {
+  const rtb_test::Outcome port = rtb_test::run_rtb({"serve", "--port", "70000"});
+  EXPECT_EQ(port.exit_code, 2);
+  EXPECT_NE(port.err.find("--port"), std::string::npos);
+  const rtb_test::Outcome address = rtb_test::run_rtb({"serve", "--port", "0", "--bind", "256.1.1.1"});
+  EXPECT_NE(address.exit_code, 0);
+  EXPECT_NE(address.err.find("cannot listen"), std::string::npos) << address.err;
+}
+
+}  // namespace
