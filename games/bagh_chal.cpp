@@ -9,7 +9,7 @@ namespace rtb {
 
 namespace {
 
-// RULES.md's variants: the board size sets the goats and the winning captures.
+// docs/rules.md's variants: the board size sets the goats and the winning captures.
 const std::vector<BaghChalRules>& variant_table() {
   static const std::vector<BaghChalRules> table{
       {"default", 5, 20, 5, true},     {"4x4", 4, 12, 3, true},        {"3x3", 3, 4, 1, true},
@@ -50,7 +50,7 @@ BaghChalGame::BaghChalGame(BaghChalRules rules)
   build_tiers();
 }
 
-// RULES.md counts the rows from the top: on 4x4 that is not file + rank.
+// docs/rules.md counts the rows from the top: on 4x4 that is not file + rank.
 bool BaghChalGame::has_diagonals(int square) const {
   const int file = square % rules_.size, row_from_top = rules_.size - 1 - square / rules_.size;
   return rules_.diagonals && (file + row_from_top) % 2 == 0;

@@ -1,5 +1,5 @@
 #pragma once
-// Bagh-Chal (tigers and goats) of RULES.md, on a 5x5, 4x4 or 3x3 board, with
+// Bagh-Chal (tigers and goats) of docs/rules.md, on a 5x5, 4x4 or 3x3 board, with
 // or without the diagonal lines.
 //
 // A position is the four tigers and the goats on the board (bitboards, square
@@ -197,7 +197,7 @@ class BaghChalGame {
 
   // ---- text ----
   Position start() const;
-  // Strict parse of RULES.md's position text ("T...T/...../...../...../T...T
+  // Strict parse of docs/rules.md's position text ("T...T/...../...../...../T...T
   // g 20"); throws std::invalid_argument with a message that says what is
   // wrong. A position where the tigers have just made their winning capture
   // (goats to move) is accepted and is_lost; one that cannot occur is not.

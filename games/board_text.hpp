@@ -1,5 +1,5 @@
 #pragma once
-// The board part of RULES.md's position text, shared by every game: `width`
+// The board part of docs/rules.md's position text, shared by every game: `width`
 // ranks from the top one down, separated by '/', one character a square,
 // '.' for an empty one. Square = rank * width + file, a1 = 0.
 #include <array>

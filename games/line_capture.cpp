@@ -31,7 +31,7 @@ LineCaptureGame::LineCaptureGame(LineCaptureRules rules, CaptureLines lines)
     for (int k = 0; k < w; ++k) mask |= bit(line < w ? line * w + k : k * w + (line - w));
     line_masks_.push_back(mask);
   }
-  // RULES.md: a line captures when it holds exactly three pieces, side by
+  // docs/rules.md: a line captures when it holds exactly three pieces, side by
   // side, two of the mover's next to one of the opponent's at an end; that
   // one is taken. Patterns are w-bit sets of positions along the line.
   line_captures_.assign(std::size_t{1} << (2 * w), 0);

@@ -1,5 +1,5 @@
 #pragma once
-// The line-capture family of RULES.md: Pangki (4x4) and Cinc camins (5x5) are
+// The line-capture family of docs/rules.md: Pangki (4x4) and Cinc camins (5x5) are
 // one game with the board width, the pieces a side, the losing count and the
 // capture lines as parameters.
 //
@@ -22,7 +22,7 @@
 
 namespace rtb {
 
-// Which lines a move captures in (RULES.md): every rank and file that holds
+// Which lines a move captures in (docs/rules.md): every rank and file that holds
 // the square left or the square reached, or (Pangki God's rule) only the rank
 // and the file of the square reached.
 enum class CaptureLines { Touched, Arrival };
@@ -184,7 +184,7 @@ class LineCaptureGame {
 
   // ---- text ----
   Position start() const { return parse(rules_.start_text); }
-  // Strict parse of RULES.md's position text; throws std::invalid_argument
+  // Strict parse of docs/rules.md's position text; throws std::invalid_argument
   // with a message that says what is wrong.
   Position parse(std::string_view text) const;
   std::string format(const Position& p) const;

@@ -61,7 +61,7 @@ concept RetrogradeGame = requires(const G& g, const typename G::Position& p, typ
 };
 
 // What the command line and the tests need besides: the start position and
-// the position and move text of RULES.md. parse throws std::invalid_argument
+// the position and move text of docs/rules.md. parse throws std::invalid_argument
 // with a message that says what is wrong; parse(format(p)) gives p back.
 template <class G>
 concept HasPositionText = requires(const G& g, const typename G::Position& p, const typename G::Move& m,

@@ -1,5 +1,5 @@
 #pragma once
-// Retrograde analysis of one tier group, with exact distances (RULES.md):
+// Retrograde analysis of one tier group, with exact distances (docs/rules.md):
 // WIN or LOSS in d plies for the side to move, the winner taking the shortest
 // win and the loser the longest loss; DRAW for what is never resolved.
 //

@@ -3,7 +3,7 @@
 //
 // Promise: a value reported as proven is the position's perfect-play value
 // with its exact distance (shortest win, else a draw, else the longest loss,
-// RULES.md), the same value a complete tablebase would hold. When the node
+// docs/rules.md), the same value a complete tablebase would hold. When the node
 // budget or the clock runs out first, nothing unproven is passed off as a
 // value: the result says so and gives only bounds that are proven.
 //

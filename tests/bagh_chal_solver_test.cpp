@@ -119,7 +119,7 @@ class AllPositions {
   std::vector<Bitboard> tiger_sets_;
 };
 
-// Plain value iteration, RULES.md word for word: a side with no move, or
+// Plain value iteration, docs/rules.md word for word: a side with no move, or
 // whose goats have all been taken, has lost (LOSS in 0); a position with a
 // move to a lost child wins, as fast as it can; one whose moves all lead to
 // children won by the opponent loses, as slowly as it can; anything else is

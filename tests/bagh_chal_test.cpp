@@ -1,5 +1,5 @@
 // Bagh-Chal's rules, text, symmetries and numbering. The move lists below
-// were written from RULES.md by hand, not taken from the generator.
+// were written from docs/rules.md by hand, not taken from the generator.
 #include <gtest/gtest.h>
 
 #include <algorithm>

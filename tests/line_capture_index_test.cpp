@@ -391,7 +391,7 @@ TEST(GameIndex, EverySlotOfEveryPangkiTier) {
     check_whole_tier(game, t);
     positions += game.tier_positions(t);
   }
-  // RULES.md: the 20,746,908 positions with 2 to 6 pieces a side.
+  // docs/rules.md: the 20,746,908 positions with 2 to 6 pieces a side.
   EXPECT_EQ(positions, 20746908u);
 }
 

@@ -1,6 +1,6 @@
-// The rules of Pangki and Cinc camins (RULES.md, line-capture family) on
+// The rules of Pangki and Cinc camins (docs/rules.md, line-capture family) on
 // positions built or written out by hand: every capture and non-capture
-// example line of RULES.md in every orientation, colour and variant; whole
+// example line of docs/rules.md in every orientation, colour and variant; whole
 // move lists of hand-checked positions; the ends of the game; strict parsing
 // of position text.
 #include <gtest/gtest.h>
@@ -116,10 +116,10 @@ std::vector<std::string> move_list(const LineCaptureGame& game, const std::strin
   return out;
 }
 
-// ---- RULES.md's example lines ----
+// ---- docs/rules.md's example lines ----
 
 // A line after black's move and the index of the white piece it captures
-// (-1: none), copied from RULES.md.
+// (-1: none), copied from docs/rules.md.
 struct Example {
   const char* line;
   int captured;
@@ -224,7 +224,7 @@ TEST(RulesExamples, EveryExampleLineInEveryOrientationColourAndVariant) {
                 }
                 int extra_file = -1, extra_rank = -1;
                 ASSERT_TRUE(add_extras(before, after, rank, other, files, extra_file, extra_rank, mover == 'b' ? 'w' : 'b'));
-                // What RULES.md says this step captures in each variant.
+                // What docs/rules.md says this step captures in each variant.
                 const bool pattern_captures = ex->captured >= 0 && making != Making::WalkIn;
                 const bool default_captures = pattern_captures;
                 const bool arrival_captures = pattern_captures && making != Making::Leave;

@@ -1,5 +1,5 @@
 #pragma once
-// A second move generator for Pangki and Cinc camins, written from RULES.md
+// A second move generator for Pangki and Cinc camins, written from docs/rules.md
 // alone, to check games/line_capture.* against: a grid of characters, no
 // bitboards, no precomputed lines or windows, nothing shared with the game
 // but the position text. It is slow on purpose: every move copies the board
@@ -23,7 +23,7 @@ struct Rules {
   bool arrival;  // captures only in the rank and file of the square reached
 };
 
-// RULES.md's table: Pangki loses at 1 piece or fewer, Cinc camins at 0.
+// docs/rules.md's table: Pangki loses at 1 piece or fewer, Cinc camins at 0.
 inline Rules pangki(bool arrival = false) { return {4, 1, arrival}; }
 inline Rules cinc_camins(bool arrival = false) { return {5, 0, arrival}; }
 

@@ -1,5 +1,5 @@
 // The bitboard move generator of games/line_capture.* against the naive one
-// of tests/naive_line_capture.hpp, which follows RULES.md literally on a grid
+// of tests/naive_line_capture.hpp, which follows docs/rules.md literally on a grid
 // of characters: leaf counts from the start positions, whole move lists
 // (move, captured squares, resulting position) on positions reached by random
 // play and on random and exhaustive positions of small tiers, and the

@@ -6,7 +6,7 @@
 //
 // Rounds go by distance. Before round d every position whose distance is
 // below d is decided, and only those. Round d then decides exactly the
-// positions at distance d, straight from RULES.md:
+// positions at distance d, straight from docs/rules.md:
 //   d even: LOSS in d when every move leads to a child that is decided and
 //           a WIN for the opponent (so no move at all is LOSS in 0);
 //   d odd:  WIN in d when some move leads to a child that is LOSS in d - 1.

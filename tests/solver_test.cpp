@@ -178,7 +178,7 @@ TEST(FullPangki, DefaultVariantEveryValueFollowsFromItsSuccessors) {
   fs::remove_all(dir);
 }
 
-// Pangki God's figures (RULES.md) for the arrival variant.
+// Pangki God's figures (docs/rules.md) for the arrival variant.
 TEST(FullPangki, ArrivalVariantMatchesPangkiGod) {
   const LineCaptureGame game = pangki(CaptureLines::Arrival);
   const std::vector<std::vector<Value>> values = solve_in_memory(game, 2);

@@ -10,7 +10,7 @@ namespace rtb::cli {
 
 namespace {
 
-// The names of the side letters the games use (RULES.md); another game's
+// The names of the side letters the games use (docs/rules.md); another game's
 // letters are shown as they are.
 struct SideName {
   char letter;
@@ -43,7 +43,7 @@ std::map<char, int> board_counts(const std::string& position) {
   return counts;
 }
 
-// A third field of the position text counts pieces in hand (RULES.md:
+// A third field of the position text counts pieces in hand (docs/rules.md:
 // Bagh-Chal's goats); none, for the games without one.
 int in_hand(const std::string& position) {
   const std::size_t first = position.find(' ');

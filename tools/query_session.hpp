@@ -18,7 +18,7 @@
 namespace rtb::cli {
 
 // How the board looks, for front ends that draw it (rtb play, the explorer):
-// `files` x `ranks` squares named as in RULES.md (a1 at the bottom left). A
+// `files` x `ranks` squares named as in docs/rules.md (a1 at the bottom left). A
 // game played on the points where drawn lines meet (Bagh-Chal) lists those
 // lines, each joined pair of points once.
 struct BoardShape {

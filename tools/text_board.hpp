@@ -1,6 +1,6 @@
 #pragma once
 // The board of a position drawn as plain text for the terminal, for any game
-// whose position text follows RULES.md (ranks from the top, '/' between them,
+// whose position text follows docs/rules.md (ranks from the top, '/' between them,
 // one character a square): file letters and rank numbers round it, and for a
 // game played on points (Bagh-Chal) the lines between the points:
 //

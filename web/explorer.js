@@ -1,4 +1,4 @@
-// The rtb explorer: draws a position from its text (RULES.md: ranks from the
+// The rtb explorer: draws a position from its text (docs/rules.md: ranks from the
 // top, '/' between them, then the side to move and, for Bagh-Chal, the goats
 // in hand), asks /api/query for its value and every move's, and plays moves
 // clicked on the board or in the list. The board's shape and lines come from
