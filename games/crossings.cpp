@@ -131,13 +131,15 @@ std::uint64_t CrossingsGame::index(const Position& p) const {
 CrossingsPosition CrossingsGame::position(TierId t, std::uint64_t index) const {
   if (!has_tablebases()) throw std::logic_error("crossings " + variant_ + " has no tablebases to unrank");
   const auto [theirs, mine] = indexers_[t]->sets(index);
-  return {mine, theirs, false};
+  // White to move, so that its children and its predecessors, Black to
+  // move, are seen as they stand: the solver indexes those without turning.
+  return {turned(mine), turned(theirs), true};
 }
 
 std::uint64_t CrossingsGame::slot_weight(TierId t, std::uint64_t index) const {
   const Position p = position(t, index);
   // Only the side that moved last can be ahead in crossed stones, by one.
-  const int mover = crossed(p.mine, false), other = crossed(p.theirs, true);
+  const int mover = crossed(p.mine, p.white_to_move), other = crossed(p.theirs, !p.white_to_move);
   if (other != mover && other != mover + 1) return 0;
   return indexers_[t]->weight(index);
 }

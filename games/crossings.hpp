@@ -32,6 +32,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "games/bitboard.hpp"
@@ -138,18 +139,17 @@ class CrossingsGame {
     const Squares allowed = must_cross(p) ? far : all_;  // where a front may land
     for (int d = 0; d < 8; ++d) {
       const Direction& dir = directions_[d];
-      Squares run_at_least = movers;  // tails whose run ahead is >= k
-      for (int k = 1; run_at_least; ++k) {
-        const Squares longer = movers & back(run_at_least, dir);  // run >= k + 1
-        const Squares tails = run_at_least & ~longer;
-        run_at_least = longer;
-        if (!tails) continue;
-        Squares fronts = tails;
-        for (int i = 1; i < k; ++i) fronts = ahead(fronts, dir);
-        // Enemy stones whose enemy run along d is >= k: safe from this group.
-        Squares safe = enemy;
-        for (int i = 1; i < k && safe; ++i) safe &= back(safe, dir);
+      // A group's front is a stone with no own uncrossed stone right ahead;
+      // with back-run k (k stones ending at it), the tail k - 1 squares
+      // behind makes a group of exactly k. Stones of the enemy run from a
+      // square along d likewise: safe[k] when the run is >= k.
+      const Squares fronts_all = movers & ~back(movers, dir);
+      Squares back_run = movers, safe = enemy;  // back-run >= k; enemy run >= k
+      for (int k = 1; back_run & fronts_all; ++k) {
+        const Squares fronts = back_run & fronts_all;
         const Squares takeable = k >= 2 ? capturable & ~safe : 0;
+        back_run &= ahead(back_run, dir);
+        safe &= back(safe, dir);
         const int most = k >= 2 ? k : 1;
         Squares reach = fronts;  // fronts that passed m - 1 empty squares
         for (int m = 1; m <= most && reach; ++m) {
@@ -192,22 +192,21 @@ class CrossingsGame {
       const Direction& dir = directions_[d];
       // For each length j: left[j], the squares L whose j squares behind
       // (L - d .. L - j d) are on the board, empty and off the far rank (what
-      // a group left); run[j], those where L .. L + (j - 1) d are all the
-      // mover's; still[j], the same off the far rank.
-      std::array<Squares, 9> left{}, run{}, still{};
-      left[0] = run[0] = still[0] = all_;
-      for (int j = 1; j <= kMaxRun; ++j) {
-        left[j] = ahead(vacant & left[j - 1], dir);
-        run[j] = movers & (j == 1 ? all_ : back(run[j - 1], dir));
-        still[j] = movers & ~far & (j == 1 ? all_ : back(still[j - 1], dir));
-      }
-      for (int k = 1; k <= kMaxRun && run[k]; ++k) {
+      // a group left); still[j], those where L .. L + (j - 1) d are all the
+      // mover's and off the far rank; run, those where L .. L + (k - 1) d
+      // are the mover's. Filled as k grows.
+      std::array<Squares, kMaxRun + 1> left, still;
+      left[0] = still[0] = all_;
+      Squares run = movers;
+      for (int k = 1; k <= kMaxRun && run; ++k) {
+        left[k] = ahead(vacant & left[k - 1], dir);
+        still[k] = movers & ~far & (k == 1 ? all_ : back(still[k - 1], dir));
         const int most = k >= 2 ? k : 1;
         for (int m = 1; m <= most; ++m) {
           // L is the tail's landing square: the group stood on L - m d ..
           // L + (k - 1 - m) d, whose first m squares are empty now and whose
           // others are group stones still off the far rank.
-          for (Squares landing = run[k] & left[m] & still[k - m]; landing; landing &= landing - 1) {
+          for (Squares landing = run & left[m] & still[k - m]; landing; landing &= landing - 1) {
             const int tail_landing = std::countr_zero(landing);
             const int front = tail_landing + (k - 1) * dir.offset;
             if (had_to_cross && !((far >> front) & 1)) continue;
@@ -219,8 +218,34 @@ class CrossingsGame {
             f(Position{before, p.mine, white});
           }
         }
+        run &= back(run, dir);
       }
     }
+  }
+
+  // ---- what makes the solver fast (optional hooks, as LineCaptureGame's) ----
+  // Every predecessor of p leaves p.mine in place as the side not to move:
+  // its class under the mirror is found once for all of them, and all their
+  // slots lie in one block of one tier (one thread's share of the walk).
+  template <class F>
+  bool for_each_predecessor_slot(const Position& p, F&& f) const {
+    const TierId tier = predecessor_tier(p);
+    const TwoSetIndexer& indexer = *indexers_[tier];
+    const bool turn = !p.white_to_move;  // the predecessors' side to move is White
+    const TwoSetIndexer::FirstSet waiting = indexer.first_set(small(viewed(p.mine, turn)));
+    for_each_predecessor(p, [&](const Position& pred) { f(tier, indexer.index(waiting, small(viewed(pred.mine, turn)))); });
+    return std::has_single_bit(waiting.maps);
+  }
+  std::uint64_t tier_blocks(TierId t) const { return indexers_[t]->first_set_classes(); }
+  std::pair<TierId, std::uint64_t> predecessor_block(const Position& p) const {
+    const TierId tier = predecessor_tier(p);
+    return {tier, indexers_[tier]->class_of_first_set(small(viewed(p.mine, !p.white_to_move)))};
+  }
+  // Moves that capture nothing keep p.theirs, the children's side to move;
+  // if no symmetry fixes that set, no two of those children share a slot
+  // (whether a set is its own mirror image does not depend on the view).
+  bool quiet_children_distinct(const Position& p) const {
+    return indexers_[tier_of(p)]->first_set_has_no_symmetry(small(p.theirs));
   }
 
   // ---- text ----
@@ -238,6 +263,9 @@ class CrossingsGame {
   Squares mirrored(Squares s) const;
 
  private:
+  TierId predecessor_tier(const Position& p) const { return tier_id(std::popcount(p.theirs), std::popcount(p.mine)); }
+  Squares viewed(Squares s, bool white) const { return white ? turned(s) : s; }
+  static Bitboard small(Squares s) { return static_cast<Bitboard>(s); }  // boards with tablebases fit 32 bits
   static constexpr std::uint64_t kHashSlots = std::uint64_t{1} << 63;
   static constexpr int kMaxRun = 8;  // no line of the board is longer
   struct Direction {
