@@ -24,9 +24,9 @@ int run_query(int argc, char** argv) {
   o.add_options()("json", po::bool_switch(&json), "print one JSON object")(
       "line", po::bool_switch(&line), "also print the perfect-play line to the end of the game")(
       "nodes", po::value(&limits.nodes)->default_value(limits.nodes),
-      "bagh-chal: search budget in positions, where no tablebase covers the position")(
+      "bagh-chal, crossings: search budget in positions, where no tablebase covers the position")(
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds),
-      "bagh-chal: search time limit (0: none, and the search is repeatable)");
+      "bagh-chal, crossings: search time limit (0: none, and the search is repeatable)");
   if (!parse_command(argc, argv, "rtb query GAME POSITION|start [--dir DIR] [--json] [--line] [--nodes N] [--seconds S]",
                      o, {{"game", &choice.name}, {"position", &position_text}}))
     return 0;
