@@ -72,10 +72,8 @@ CrossingsGame::CrossingsGame(CrossingsRules rules, std::string variant)
     identity[s] = s;
     mirror[s] = (s / c) * c + (c - 1 - s % c);
   }
-  const std::vector<SquareMap> maps{SquareMap(identity), SquareMap(mirror)};
-  indexers_.resize(tier_count());
-  for (TierId t = 0; t < tier_count(); ++t)
-    indexers_[t] = std::make_unique<TwoSetIndexer>(squares_, other_pieces(t), mover_pieces(t), maps);
+  maps_ = {SquareMap(identity), SquareMap(mirror)};
+  for (TierId t = 0; t < tier_count(); ++t) indexers_.push_back(std::make_unique<LazyIndexer>());
 }
 
 std::string CrossingsGame::tier_name(TierId t) const {
@@ -125,12 +123,12 @@ std::uint64_t CrossingsGame::index(const Position& p) const {
     return std::min(a, b) >> 1;  // the mirror images share a slot
   }
   // The side not to move is the indexer's first set, as for line capture.
-  return indexers_[tier_of(p)]->index(static_cast<Bitboard>(theirs), static_cast<Bitboard>(mine));
+  return indexer(tier_of(p)).index(static_cast<Bitboard>(theirs), static_cast<Bitboard>(mine));
 }
 
 CrossingsPosition CrossingsGame::position(TierId t, std::uint64_t index) const {
   if (!has_tablebases()) throw std::logic_error("crossings " + variant_ + " has no tablebases to unrank");
-  const auto [theirs, mine] = indexers_[t]->sets(index);
+  const auto [theirs, mine] = indexer(t).sets(index);
   // White to move, so that its children and its predecessors, Black to
   // move, are seen as they stand: the solver indexes those without turning.
   return {turned(mine), turned(theirs), true};
@@ -141,7 +139,7 @@ std::uint64_t CrossingsGame::slot_weight(TierId t, std::uint64_t index) const {
   // Only the side that moved last can be ahead in crossed stones, by one.
   const int mover = crossed(p.mine, p.white_to_move), other = crossed(p.theirs, !p.white_to_move);
   if (other != mover && other != mover + 1) return 0;
-  return indexers_[t]->weight(index);
+  return indexer(t).weight(index);
 }
 
 CrossingsPosition CrossingsGame::start() const {

@@ -30,6 +30,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -103,7 +104,7 @@ class CrossingsGame {
   int mover_pieces(TierId t) const { return static_cast<int>(t) / stones_ + 1; }
   int other_pieces(TierId t) const { return static_cast<int>(t) % stones_ + 1; }
   std::string tier_name(TierId t) const;
-  std::uint64_t tier_size(TierId t) const { return has_tablebases() ? indexers_[t]->size() : kHashSlots; }
+  std::uint64_t tier_size(TierId t) const { return has_tablebases() ? indexer(t).size() : kHashSlots; }
   std::uint64_t tier_positions(TierId t) const;
   std::vector<TierId> tier_successors(TierId t) const;
   bool solved_by_default(TierId) const { return has_tablebases(); }
@@ -113,7 +114,7 @@ class CrossingsGame {
   std::uint64_t index(const Position& p) const;
   Position position(TierId t, std::uint64_t index) const;
   std::uint64_t slot_weight(TierId t, std::uint64_t index) const;
-  bool slot_may_be_alias(TierId t, std::uint64_t index) const { return indexers_[t]->may_be_alias(index); }
+  bool slot_may_be_alias(TierId t, std::uint64_t index) const { return indexer(t).may_be_alias(index); }
   std::size_t symmetry_count() const { return 2; }
 
   // ---- rules ----
@@ -230,22 +231,22 @@ class CrossingsGame {
   template <class F>
   bool for_each_predecessor_slot(const Position& p, F&& f) const {
     const TierId tier = predecessor_tier(p);
-    const TwoSetIndexer& indexer = *indexers_[tier];
+    const TwoSetIndexer& tier_indexer = indexer(tier);
     const bool turn = !p.white_to_move;  // the predecessors' side to move is White
-    const TwoSetIndexer::FirstSet waiting = indexer.first_set(small(viewed(p.mine, turn)));
-    for_each_predecessor(p, [&](const Position& pred) { f(tier, indexer.index(waiting, small(viewed(pred.mine, turn)))); });
+    const TwoSetIndexer::FirstSet waiting = tier_indexer.first_set(small(viewed(p.mine, turn)));
+    for_each_predecessor(p, [&](const Position& pred) { f(tier, tier_indexer.index(waiting, small(viewed(pred.mine, turn)))); });
     return std::has_single_bit(waiting.maps);
   }
-  std::uint64_t tier_blocks(TierId t) const { return indexers_[t]->first_set_classes(); }
+  std::uint64_t tier_blocks(TierId t) const { return indexer(t).first_set_classes(); }
   std::pair<TierId, std::uint64_t> predecessor_block(const Position& p) const {
     const TierId tier = predecessor_tier(p);
-    return {tier, indexers_[tier]->class_of_first_set(small(viewed(p.mine, !p.white_to_move)))};
+    return {tier, indexer(tier).class_of_first_set(small(viewed(p.mine, !p.white_to_move)))};
   }
   // Moves that capture nothing keep p.theirs, the children's side to move;
   // if no symmetry fixes that set, no two of those children share a slot
   // (whether a set is its own mirror image does not depend on the view).
   bool quiet_children_distinct(const Position& p) const {
-    return indexers_[tier_of(p)]->first_set_has_no_symmetry(small(p.theirs));
+    return indexer(tier_of(p)).first_set_has_no_symmetry(small(p.theirs));
   }
 
   // ---- text ----
@@ -287,7 +288,22 @@ class CrossingsGame {
   Squares all_;
   std::array<Direction, 8> directions_;  // in opposite pairs: d ^ 1 is d's opposite
   std::vector<Squares> rank_masks_, file_masks_;
-  std::vector<std::unique_ptr<TwoSetIndexer>> indexers_;  // by tier, boards with tablebases only
+  // By tier, boards with tablebases only. Each is built the first time it
+  // is used (a perft or a query needs none, and a 32-square board's take
+  // seconds), once even when threads ask at the same time.
+  struct LazyIndexer {
+    std::once_flag built;
+    std::unique_ptr<TwoSetIndexer> indexer;
+  };
+  const TwoSetIndexer& indexer(TierId t) const {
+    LazyIndexer& lazy = *indexers_[t];
+    std::call_once(lazy.built, [&] {
+      lazy.indexer = std::make_unique<TwoSetIndexer>(squares_, other_pieces(t), mover_pieces(t), maps_);
+    });
+    return *lazy.indexer;
+  }
+  std::vector<SquareMap> maps_;  // identity and the left-right mirror
+  std::vector<std::unique_ptr<LazyIndexer>> indexers_;
 };
 
 }  // namespace rtb

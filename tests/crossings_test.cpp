@@ -14,6 +14,7 @@
 
 #include "games/crossings.hpp"
 #include "games/perft.hpp"
+#include "solver/bounded_search.hpp"
 #include "solver/generate.hpp"
 #include "solver/solve_in_memory.hpp"
 #include "solver/value.hpp"
@@ -313,6 +314,64 @@ TEST(CrossingsSolver, EngineMatchesSimpleSolver3x3) { expect_engine_matches_simp
 TEST(CrossingsSolver, EngineMatchesSimpleSolver4x3) { expect_engine_matches_simple_solver("4x3"); }
 TEST(CrossingsSolver, EngineMatchesSimpleSolver3x4) { expect_engine_matches_simple_solver("3x4"); }
 TEST(CrossingsSolver, EngineMatchesSimpleSolver4x4) { expect_engine_matches_simple_solver("4x4"); }
+
+// ---- the bounded search against the tablebase ----
+
+// On 4x4, where every value is known, whatever the search proves must be the
+// tablebase's value, and its bounds must hold the true value.
+TEST(CrossingsSearch, ProofsAndBoundsAgreeWithTheTablebase) {
+  const CrossingsGame game = crossings("4x4");
+  const std::vector<std::vector<Value>> table = solve_in_memory(game, 2);
+  auto value_of = [&](const CrossingsPosition& p) { return table[game.tier_of(p)][game.index(p)]; };
+  SearchLimits limits;
+  limits.nodes = 5000;
+  limits.max_plies = 40;
+  BoundedSearch<CrossingsGame> search(game, limits);
+  int proven = 0, open = 0;
+  for (const CrossingsPosition& p : random_positions(game, 120, 17)) {
+    if (game.is_lost(p)) continue;
+    const auto r = search.run(p);
+    const Value truth = value_of(p);
+    if (r.moves.empty()) continue;
+    EXPECT_FALSE(better_for_mover(r.value.lower, truth)) << game.format(p);
+    EXPECT_FALSE(better_for_mover(truth, r.value.upper)) << game.format(p);
+    if (r.proven) {
+      ++proven;
+      EXPECT_EQ(r.value.lower, truth) << game.format(p);
+    } else {
+      ++open;
+    }
+    for (const auto& m : r.moves) {
+      const Value through = game.is_lost(m.child) ? win_in(1) : value_through_move(value_of(m.child));
+      EXPECT_FALSE(better_for_mover(m.value.lower, through)) << game.format(p) << " " << game.move_text(m.move);
+      EXPECT_FALSE(better_for_mover(through, m.value.upper)) << game.format(p) << " " << game.move_text(m.move);
+    }
+  }
+  EXPECT_GT(proven, 30) << open;  // short wins and losses are common
+  EXPECT_GT(open, 0);     // and draws never proven
+}
+
+// 8x8 positions a few moves before a forced crossing (README): proven WIN.
+TEST(CrossingsSearch, ShortForcedWinsOnTheFullBoard) {
+  const CrossingsGame game = crossings("default");
+  SearchLimits limits;
+  limits.nodes = 1'000'000;
+  BoundedSearch<CrossingsGame> search(game, limits);
+  const std::vector<std::pair<std::string, Value>> cases{
+      {"ww....../......../...b..../......../......../......../......../........ b", win_in(3)},
+      {".......w/..b..b../......../......../......../......../....w.../........ b", win_in(3)},
+      {"ww....../......../......../...b..../......../......../......../........ b", win_in(5)},
+  };
+  for (const auto& [text, value] : cases) {
+    const auto r = search.run(game.parse(text));
+    EXPECT_TRUE(r.proven) << text;
+    EXPECT_EQ(r.value.lower, value) << text << ": " << describe(r.value);
+  }
+  // The start: nothing is proven within a small budget.
+  limits.nodes = 20000;
+  BoundedSearch<CrossingsGame> small(game, limits);
+  EXPECT_FALSE(small.run(game.start()).proven);
+}
 
 TEST(CrossingsIndex, IndexAndPositionAreInverse) {
   const CrossingsGame game = crossings("4x5");

@@ -26,6 +26,10 @@ inline void add_tier_selection_options(po::options_description& o, TierSelection
 // selected[t] for every tier t of the game.
 template <class G>
 std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
+  if constexpr (requires { game.has_tablebases(); }) {
+    if (!game.has_tablebases())
+      throw UsageError(game.name() + " (" + game.variant() + ") is too large for tablebases: rtb query searches its positions");
+  }
   std::vector<bool> selected(game.tier_count(), false);
   if (s.tiers.empty() && s.max_pieces < 0 && s.max_in_hand < 0) {
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
