@@ -361,6 +361,7 @@ TEST(CrossingsSearch, ShortForcedWinsOnTheFullBoard) {
       {"ww....../......../...b..../......../......../......../......../........ b", win_in(3)},
       {".......w/..b..b../......../......../......../......../....w.../........ b", win_in(3)},
       {"ww....../......../......../...b..../......../......../......../........ b", win_in(5)},
+      {"www...../ww....../......b./......../......../......../bbbbbbb./bbbbbbbb b", win_in(3)},
   };
   for (const auto& [text, value] : cases) {
     const auto r = search.run(game.parse(text));
