@@ -50,7 +50,9 @@ concept RetrogradeGame = requires(const G& g, const typename G::Position& p, typ
   // alias (its value is its canonical slot's).
   { g.index(p) } -> std::convertible_to<std::uint64_t>;
   { g.position(t, i) } -> std::convertible_to<typename G::Position>;
-  // Positions a slot stands for (0 for an alias), for statistics.
+  // Positions a slot stands for, for statistics: 0 for an alias, and 0 for
+  // a slot whose positions cannot occur in play (solved like the others,
+  // counted nowhere; the game's parser refuses their text).
   { g.slot_weight(t, i) } -> std::convertible_to<std::uint64_t>;
   // The side to move has lost already (game over before it moves).
   { g.is_lost(p) } -> std::convertible_to<bool>;
@@ -124,6 +126,15 @@ template <class G>
 concept SolvesLoneTiers = requires(const G& g, typename G::TierId t, const std::vector<const Value*>& solved,
                                    int threads) {
   { g.solve_lone_tier(t, solved, threads) } -> std::convertible_to<std::vector<Value>>;
+};
+
+// g.has_tablebases() is false for a variant too large to tabulate (Crossings
+// on boards of more than 32 squares): its one tier is a stand-in, and the
+// tools search every position instead. Without the hook a game always has
+// tablebases.
+template <class G>
+concept MayLackTablebases = requires(const G& g) {
+  { g.has_tablebases() } -> std::convertible_to<bool>;
 };
 
 // ---- optional: search (solver/search.hpp) ---------------------------------

@@ -26,6 +26,7 @@
 
 #include "blockade_game.hpp"
 #include "games/bagh_chal.hpp"
+#include "games/crossings.hpp"
 #include "games/line_capture.hpp"
 #include "simple_solver.hpp"
 #include "solver/game_concept.hpp"
@@ -75,6 +76,12 @@ struct Everything {
   template <class G>
   bool operator()(const G&, std::uint32_t) const { return true; }
 };
+struct BuildCrossings3x3 {
+  CrossingsGame operator()() const { return CrossingsGame(crossings_rules("3x3"), "3x3"); }
+};
+struct BuildCrossings4x4 {
+  CrossingsGame operator()() const { return CrossingsGame(crossings_rules("4x4"), "4x4"); }
+};
 template <class G>
 struct BuildDefault {
   G operator()() const { return G(); }
@@ -95,6 +102,8 @@ using BaghChal3x3Nodiag = Case<BaghChalGame, BuildBaghChal<5>, Everything>;
 
 using kGames = ::testing::Types<PangkiDefault, PangkiArrival, CincCaminsDefault, CincCaminsArrival, BaghChalDefault,
                                 BaghChal4x4, BaghChal3x3, BaghChalNodiag, BaghChal4x4Nodiag, BaghChal3x3Nodiag,
+                                Case<CrossingsGame, BuildCrossings3x3, Everything>,
+                                Case<CrossingsGame, BuildCrossings4x4, Everything>,
                                 Case<BlockadeGame, BuildDefault<BlockadeGame>, Everything>>;
 
 // ---- what every check works on ----
@@ -195,9 +204,13 @@ TYPED_TEST(Conformance, SlotsAndPositionsRoundTrip) {
     ASSERT_LT(slot, game.tier_size(t)) << this->text(p);
     const auto back = game.position(t, slot);
     ASSERT_EQ(game.tier_of(back), t) << this->text(p);
-    // The slot index() gives is its class's own: canonical, with a weight.
+    // The slot index() gives is its class's own: canonical, with a weight
+    // unless its positions cannot occur (then the game's parser refuses them).
     ASSERT_EQ(game.index(back), slot) << this->text(p) << " -> " << this->text(back);
-    ASSERT_GT(game.slot_weight(t, slot), 0u) << this->text(p);
+    if (game.slot_weight(t, slot) == 0) {
+      EXPECT_THROW(game.parse(game.format(back)), std::invalid_argument)
+          << this->text(back) << ": weight 0, so it cannot occur, yet it parses";
+    }
   }
   // Every slot of a sampled tier: an alias has weight 0 and indexes to a
   // canonical slot; the alias-free promise holds.
@@ -209,7 +222,14 @@ TYPED_TEST(Conformance, SlotsAndPositionsRoundTrip) {
       const std::uint64_t slot = size <= kSlotsPerTier ? n : rng() % size;
       const auto p = game.position(t, slot);
       const std::uint64_t own = game.index(p);
-      ASSERT_EQ(game.slot_weight(t, slot) == 0, own != slot) << game.tier_name(t) << " slot " << slot;
+      const std::uint64_t weight = game.slot_weight(t, slot);
+      if (own != slot) {
+        ASSERT_EQ(weight, 0u) << game.tier_name(t) << " slot " << slot << ": an alias with a weight";
+      }
+      if (own == slot && weight == 0) {
+        EXPECT_THROW(game.parse(game.format(p)), std::invalid_argument)
+            << game.tier_name(t) << " slot " << slot << ": weight 0, so it cannot occur, yet it parses";
+      }
       if constexpr (KnowsAliasFreeSlots<typename TestFixture::G>) {
         if (!game.slot_may_be_alias(t, slot)) {
           ASSERT_EQ(own, slot) << "slot_may_be_alias broke its promise";

@@ -93,6 +93,24 @@ nlohmann::json game_json(const GameEntry& entry, const G& game) {
           {"tiers", tiers}};
 }
 
+void describe(const CrossingsGame& game) {
+  std::cout << game.name() << " (" << game.variant() << "): " << game.files() << " files x " << game.ranks()
+            << " ranks, " << game.stones() << " stones a side; start " << game.format(game.start()) << "\n";
+  if (!game.has_tablebases()) {
+    std::cout << "  more than 32 squares: no tablebases, rtb query searches; mini boards: --variant CxR\n\n";
+    return;
+  }
+  std::cout << "  tiers are (stones to move)-(stones of the other side), seen from the side to move; slots are\n"
+            << "  one per class under the left-right mirror, plus a few aliases\n";
+  std::uint64_t positions = 0, slots = 0;
+  for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+    positions += game.tier_positions(t);
+    slots += game.tier_size(t);
+  }
+  std::cout << "  " << game.tier_count() << " tiers, positions " << with_commas(positions) << ", slots "
+            << with_commas(slots) << "\n\n";
+}
+
 }  // namespace
 
 int run_games(int argc, char** argv) {

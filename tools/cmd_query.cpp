@@ -90,9 +90,9 @@ int run_query(int argc, char** argv) {
       "play these moves (comma-separated, e.g. a2b2,b3b2) from the position first")(
       "line", po::bool_switch(&line), "also print the perfect-play line to the end of the game")(
       "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"),
-      "bagh-chal: search budget in positions, where no tablebase covers the position")(
+      "bagh-chal, crossings: search budget in positions, where no tablebase covers the position")(
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
-      "bagh-chal: search time limit (0: none, and the search is repeatable)");
+      "bagh-chal, crossings: search time limit (0: none, and the search is repeatable)");
   std::vector<std::pair<std::string, std::string*>> positionals{{"game", &choice.name}};
   if (!has_argument(argc, argv, "--batch")) positionals.push_back({"position", &position_text});
   // Made only for --help: it builds every game, which takes longer than a query.

@@ -24,6 +24,8 @@ const std::vector<GameEntry>& game_registry() {
        [](const std::string& v) { return line_capture(cinc_camins_rules(), v); }},
       {"bagh-chal", "tigers and goats on the 5x5 alquerque board (and 3x3, 4x4)", bagh_chal_variants(),
        {"max-in-hand"}, true, [](const std::string& v) { return AnyGame(BaghChalGame(bagh_chal_rules(v))); }},
+      {"crossings", "Abbott's Crossings as published: 8x8 searched, mini boards CxR solved", crossings_variants(),
+       {"max-pieces"}, true, [](const std::string& v) { return AnyGame(CrossingsGame(crossings_rules(v), v)); }},
   };
   return entries;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/bagh_chal.hpp"
+#include "games/crossings.hpp"
 #include "games/line_capture.hpp"
 #include "tools/usage_error.hpp"
 
@@ -16,7 +17,7 @@ namespace rtb::cli {
 
 // Every concrete game type the command line can run. Commands are templates
 // over the game, instantiated once per type listed here.
-using AnyGame = std::variant<LineCaptureGame, BaghChalGame>;
+using AnyGame = std::variant<LineCaptureGame, BaghChalGame, CrossingsGame>;
 
 struct GameEntry {
   std::string name;

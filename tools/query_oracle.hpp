@@ -13,6 +13,7 @@
 
 #include "driver/file_tier_store.hpp"
 #include "solver/game_concept.hpp"
+#include "solver/bounded_search.hpp"
 #include "solver/one_step.hpp"
 #include "solver/search.hpp"
 #include "tools/missing_tables.hpp"
@@ -24,6 +25,12 @@ namespace rtb::cli {
 // (see CountsPiecesInHand in solver/game_concept.hpp).
 template <class G>
 constexpr bool kSearchable = CountsPiecesInHand<G>;
+
+// A game that may have no tablebases at all (a board too large for them):
+// where has_tablebases() is false, every position is searched to the end of
+// the game, with a leaf probe that never answers.
+template <class G>
+constexpr bool kMayLackTablebases = MayLackTablebases<G>;
 
 // Blocks kept per open file while searching: a search probes the sliding
 // tiers all over, and the default cache (made for one query's few probes)
@@ -84,6 +91,12 @@ class Oracle {
     if constexpr (kSearchable<G>) {
       if (!covered_value(p)) return search(p);
     }
+    if constexpr (kMayLackTablebases<G>) {
+      if (!game_.has_tablebases()) {
+        if (!bounded_) bounded_.emplace(game_, limits_);
+        return answer_of(bounded_->run(p));
+      }
+    }
     const Value v = value(p);
     a.value = {v, v};
     game_.for_each_move(p, [&](const typename G::Move& m, const Position& child) {
@@ -130,16 +143,24 @@ class Oracle {
 
   struct LeafProbe {
     Oracle* oracle;
-    std::optional<Value> operator()(const Position& p) const { return oracle->covered_value(p); }
+    std::optional<Value> operator()(const Position& p) const {
+      if constexpr (kMayLackTablebases<G>) {
+        if (!oracle->game_.has_tablebases()) return std::nullopt;
+      }
+      return oracle->covered_value(p);
+    }
   };
   using Search = ExactSearch<G, LeafProbe>;
 
   // One search object for the whole command, so that the positions of a
   // --line reuse the proofs of the first search.
   Answer<G> search(const Position& p) {
-    require_sliding_phase(p);
+    if constexpr (kSearchable<G>) require_sliding_phase(p);
     if (!search_) search_.emplace(game_, LeafProbe{this}, limits_);
-    const SearchResult<G> r = search_->run(p);
+    return answer_of(search_->run(p));
+  }
+
+  Answer<G> answer_of(const SearchResult<G>& r) const {
     Answer<G> a;
     a.searched = true;
     a.value = r.value;
@@ -168,6 +189,7 @@ class Oracle {
   std::vector<const TierFile*> tier_files_;  // by tier; null when missing
   std::vector<bool> tier_looked_up_;
   std::optional<Search> search_;
+  std::optional<BoundedSearch<G>> bounded_;  // for a game without tablebases
 };
 
 }  // namespace rtb::cli

@@ -35,6 +35,10 @@ template <class G>
 std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
   if (s.max_pieces != TierSelection::kNotGiven) check_range("--max-pieces", s.max_pieces, 0, LLONG_MAX);
   if (s.max_in_hand != TierSelection::kNotGiven) check_range("--max-in-hand", s.max_in_hand, 0, LLONG_MAX);
+  if constexpr (MayLackTablebases<G>) {
+    if (!game.has_tablebases())
+      throw UsageError(game.name() + " (" + game.variant() + ") is too large for tablebases: rtb query searches its positions");
+  }
   std::vector<bool> selected(game.tier_count(), s.all);
   if (s.all) return selected;
   if (s.tiers.empty() && s.max_pieces < 0 && s.max_in_hand < 0) {
