@@ -135,9 +135,10 @@ GenerateSummary generate_tablebases(const std::string& dir, const std::string& g
   return translating_errors([&] {
     if (settings.threads < 1) throw InvalidInput("threads must be at least 1");
     return cli::with_game(choice_of(game, variant), [&](const auto& g) {
+      // The public API's -1 means "not given"; any other negative is refused.
       cli::TierSelection selection;
-      selection.max_pieces = settings.max_pieces;
-      selection.max_in_hand = settings.max_in_hand;
+      if (settings.max_pieces != -1) selection.max_pieces = settings.max_pieces;
+      if (settings.max_in_hand != -1) selection.max_in_hand = settings.max_in_hand;
       const std::vector<bool> selected = cli::selected_tiers(g, selection);
       rtb::GenerateOptions options;
       options.dir = dir;

@@ -33,7 +33,7 @@ def opposite(value, distance):
 def test_version_and_games():
     assert rtb.__version__.count(".") == 2
     names = [g["name"] for g in rtb.games()]
-    assert names == ["pangki", "cinc-camins", "bagh-chal"]
+    assert names == ["pangki", "cinc-camins", "bagh-chal", "crossings"]
     bagh = rtb.games()[2]
     assert bagh["search_fallback"] and "3x3" in bagh["variants"]
 
