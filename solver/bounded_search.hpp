@@ -38,14 +38,12 @@ class BoundedSearch {
 
   // limits.nodes and limits.seconds bound each run; limits.max_plies is the
   // deepest distance tried.
-  BoundedSearch(const G& game, SearchLimits limits) : game_(game), limits_(limits), tier_count_(game.tier_count()) {
+  BoundedSearch(const G& game, SearchLimits limits) : game_(game), limits_(limits), tier_count_(game.tier_count()), budget_(limits) {
     frames_.resize(std::size_t{limits_.max_plies} + 2);  // never resized during a run: frames stay put
   }
 
   Result run(const Position& root) {
-    nodes_ = 0;
-    stop_ = SearchStop::Finished;
-    start_ = std::chrono::steady_clock::now();
+    budget_.restart();
     Result r;
     r.value = {make_value(0), make_value(0)};  // lost already, or no move
     if (!game_.is_lost(root)) game_.for_each_move(root, [&](const Move& m, const Position& c) { r.moves.push_back({m, c, {}}); });
@@ -60,9 +58,9 @@ class BoundedSearch {
       }
     }
     bool root_settled = r.moves.empty() || std::any_of(settled.begin(), settled.end(), [](bool s) { return s; });
-    for (unsigned d = 2; !root_settled && d <= limits_.max_plies && stop_ == SearchStop::Finished; ++d) {
+    for (unsigned d = 2; !root_settled && d <= limits_.max_plies && budget_.running(); ++d) {
       bool all_settled = true;
-      for (std::size_t i = 0; i < r.moves.size() && stop_ == SearchStop::Finished; ++i) {
+      for (std::size_t i = 0; i < r.moves.size() && budget_.running(); ++i) {
         if (settled[i]) continue;
         const Position& child = r.moves[i].child;
         // Through this move: WIN in d when the child loses within d - 1;
@@ -72,11 +70,11 @@ class BoundedSearch {
           r.moves[i].value = {v, v};
           settled[i] = true;
           if (d % 2 == 1) root_settled = true;  // the shortest win: nothing faster was found before
-        } else if (stop_ == SearchStop::Finished) {
+        } else if (budget_.running()) {
           all_settled = false;
         }
       }
-      if (stop_ != SearchStop::Finished) break;
+      if (!budget_.running()) break;
       reached = d;
       if (all_settled) root_settled = true;  // every move loses: the longest loss
     }
@@ -85,9 +83,9 @@ class BoundedSearch {
       if (!settled[i]) r.moves[i].value = open_bounds(reached);
     for (std::size_t i = 0; i < r.moves.size(); ++i) r.value = i == 0 ? r.moves[i].value : best_of(r.value, r.moves[i].value);
     r.proven = r.value.exact();
-    r.stop = stop_ != SearchStop::Finished ? stop_ : (root_settled ? SearchStop::Finished : SearchStop::Plies);
-    r.nodes = nodes_;
-    r.seconds = elapsed();
+    r.stop = !budget_.running() ? budget_.stopped() : (root_settled ? SearchStop::Finished : SearchStop::Plies);
+    r.nodes = budget_.nodes();
+    r.seconds = budget_.elapsed();
     return r;
   }
 
@@ -122,22 +120,6 @@ class BoundedSearch {
     game_.for_each_move(p, [&](const Move&, const Position&) { any = true; });
     return any;
   }
-
-  bool tick() {
-    if (stop_ != SearchStop::Finished) return false;
-    if (nodes_ >= limits_.nodes) {
-      stop_ = SearchStop::Nodes;
-      return false;
-    }
-    ++nodes_;
-    if (limits_.seconds > 0 && nodes_ % 1024 == 0 && elapsed() > limits_.seconds) {
-      stop_ = SearchStop::Seconds;
-      return false;
-    }
-    return true;
-  }
-
-  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
   struct Child {
     Position position;
@@ -177,7 +159,7 @@ class BoundedSearch {
 
   // Whether the side to move at p can force a win within d plies.
   bool wins(const Position& p, unsigned d, unsigned ply) {
-    if (d == 0 || !tick()) return false;
+    if (d == 0 || !budget_.tick()) return false;
     const std::uint64_t key = key_of(p);
     if (const auto it = table_.find(key); it != table_.end()) {
       if (it->second.has_win && it->second.win <= d) return true;
@@ -191,7 +173,7 @@ class BoundedSearch {
       found = at_once;
       for (std::size_t i = 0; !found && d >= 3 && i < children.size(); ++i) {
         found = loses(children[i].position, d - 1, ply + 1);
-        if (stop_ != SearchStop::Finished) return false;
+        if (!budget_.running()) return false;
       }
     }
     if (d < 3) return found;  // cheap to find again: kept out of the table
@@ -207,7 +189,7 @@ class BoundedSearch {
 
   // Whether the side to move at p loses within d plies whatever it plays.
   bool loses(const Position& p, unsigned d, unsigned ply) {
-    if (!tick()) return false;
+    if (!budget_.tick()) return false;
     const std::uint64_t key = key_of(p);
     if (const auto it = table_.find(key); it != table_.end()) {
       if (it->second.has_loss && it->second.loss <= d) return true;
@@ -222,7 +204,7 @@ class BoundedSearch {
       else if (!children.empty() && d < 2) lost = false;
       for (std::size_t i = 0; lost && i < children.size(); ++i) {
         lost = wins(children[i].position, d - 1, ply + 1);
-        if (stop_ != SearchStop::Finished) return false;
+        if (!budget_.running()) return false;
       }
     }
     if (d < 2) return lost;
@@ -241,9 +223,7 @@ class BoundedSearch {
   std::uint64_t tier_count_;
   std::unordered_map<std::uint64_t, Facts> table_;
   std::vector<std::vector<Child>> frames_;
-  std::uint64_t nodes_ = 0;
-  SearchStop stop_ = SearchStop::Finished;
-  std::chrono::steady_clock::time_point start_;
+  SearchMeter budget_;
 };
 
 }  // namespace rtb

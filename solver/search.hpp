@@ -94,6 +94,46 @@ inline const char* search_stop_reason(SearchStop s) {
   return "?";
 }
 
+// Meters one search run against its node and clock budget, shared by the searches: counts
+// nodes and remembers why a run stopped.
+class SearchMeter {
+ public:
+  explicit SearchMeter(const SearchLimits& limits) : limits_(limits) {}
+
+  void restart() {
+    nodes_ = 0;
+    stop_ = SearchStop::Finished;
+    start_ = std::chrono::steady_clock::now();
+  }
+  // Counts a node; false, and nothing counted, once the budget is spent (so a
+  // run that ran out reports exactly its budget), or when the clock, read
+  // every 1024 nodes, is past the limit, or once the run was stopped.
+  bool tick() {
+    if (stop_ != SearchStop::Finished) return false;
+    if (nodes_ >= limits_.nodes) {
+      stop_ = SearchStop::Nodes;
+      return false;
+    }
+    ++nodes_;
+    if (limits_.seconds > 0 && nodes_ % 1024 == 0 && elapsed() > limits_.seconds) {
+      stop_ = SearchStop::Seconds;
+      return false;
+    }
+    return true;
+  }
+  void stop(SearchStop why) { stop_ = why; }
+  bool running() const { return stop_ == SearchStop::Finished; }
+  SearchStop stopped() const { return stop_; }
+  std::uint64_t nodes() const { return nodes_; }
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+ private:
+  SearchLimits limits_;
+  std::uint64_t nodes_ = 0;
+  SearchStop stop_ = SearchStop::Finished;
+  std::chrono::steady_clock::time_point start_;
+};
+
 namespace search_detail {
 
 // Values as integers whose order is better_for_mover's, so that alpha-beta
@@ -251,7 +291,8 @@ class ExactSearch {
         limits_(limits),
         tier_count_(game.tier_count()),
         table_(limits.table_entries ? limits.table_entries
-                                    : static_cast<std::size_t>(std::clamp<std::uint64_t>(limits.nodes, 1 << 12, 1 << 23))) {
+                                    : static_cast<std::size_t>(std::clamp<std::uint64_t>(limits.nodes, 1 << 12, 1 << 23))),
+        budget_(limits) {
     // A key packs (index, tier) into one word; make sure every slot fits.
     std::uint64_t largest = 0;
     for (std::uint64_t t = 0; t < tier_count_; ++t)
@@ -272,9 +313,7 @@ class ExactSearch {
   // Searches every move of root with a full window, so each move's value is
   // exact (not just good enough to show that another move is better).
   Result run(const Position& root) {
-    nodes_ = 0;
-    stop_ = SearchStop::Finished;
-    start_ = std::chrono::steady_clock::now();
+    budget_.restart();
     Result r;
     r.value = exact(make_value(0));  // lost already, or no move
     if (!game_.is_lost(root)) {
@@ -285,9 +324,9 @@ class ExactSearch {
         r.value = i == 0 ? r.moves[i].value : best_of(r.value, r.moves[i].value);
     }
     r.proven = r.value.exact() && std::all_of(r.moves.begin(), r.moves.end(), [](const auto& m) { return m.proven(); });
-    r.stop = stop_;
-    r.nodes = nodes_;
-    r.seconds = elapsed();
+    r.stop = budget_.stopped();
+    r.nodes = budget_.nodes();
+    r.seconds = budget_.elapsed();
     return r;
   }
 
@@ -336,7 +375,7 @@ class ExactSearch {
   void settle_outcomes(const std::vector<typename Result::RootMove>& moves) {
     constexpr int kDrawScore = 0;
     for (const auto& m : moves) {
-      if (stop_ != SearchStop::Finished) return;
+      if (!budget_.running()) return;
       if (!game_.is_lost(m.child))
         visit(m.child, key_of(m.child), search_detail::child_bound(kDrawScore + 1), search_detail::child_bound(kDrawScore - 1), 1);
     }
@@ -345,9 +384,9 @@ class ExactSearch {
   ValueBounds root_move_value(const Position& child) {
     if (game_.is_lost(child)) return exact(win_in(1));
     const std::uint64_t key = key_of(child);
-    if (stop_ == SearchStop::Finished) {
+    if (budget_.running()) {
       const int c = visit(child, key, -search_detail::kInfinity, search_detail::kInfinity, 1);
-      if (stop_ == SearchStop::Finished) return exact(value_of_score(search_detail::through(c)));
+      if (budget_.running()) return exact(value_of_score(search_detail::through(c)));
     }
     // Out of budget: what the table has proven about the child, if anything.
     const Entry* e = table_.find(key);
@@ -355,27 +394,6 @@ class ExactSearch {
   }
 
   static Value value_of_score(int s) { return search_detail::value_of(s); }
-
-  // Counts a node; false, and nothing counted, once the budget is spent
-  // (so a search that ran out reports exactly its budget), or when the
-  // clock, read every 1024 nodes, is past the limit.
-  bool tick() {
-    if (stop_ != SearchStop::Finished) return false;
-    if (nodes_ >= limits_.nodes) {
-      stop_ = SearchStop::Nodes;
-      return false;
-    }
-    ++nodes_;
-    if (limits_.seconds > 0 && nodes_ % 1024 == 0 && elapsed() > limits_.seconds) {
-      stop_ = SearchStop::Seconds;
-      return false;
-    }
-    return true;
-  }
-
-  double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
 
   // The frame of children at a ply, reused: allocation happens only the first
   // time the search meets a wider node at that depth. frames_ never grows
@@ -430,15 +448,15 @@ class ExactSearch {
       for (std::size_t j = i; j > 0 && before(children[j], children[j - 1]); --j) std::swap(children[j], children[j - 1]);
   }
 
-  void store(std::uint64_t key, ValueBounds b, std::uint64_t nodes_before) { table_.store(key, b, nodes_ - nodes_before); }
+  void store(std::uint64_t key, ValueBounds b, std::uint64_t nodes_before) { table_.store(key, b, budget_.nodes() - nodes_before); }
 
   // Fail-soft alpha-beta on scores: the result v satisfies v <= alpha ->
   // value <= v; v >= beta -> value >= v; otherwise value == v. Nothing is
   // stored once the search has stopped, so the table only holds proofs.
   int visit(const Position& p, std::uint64_t key, int alpha, int beta, unsigned ply) {
     using namespace search_detail;
-    if (!tick()) return 0;
-    const std::uint64_t nodes_before = nodes_;
+    if (!budget_.tick()) return 0;
+    const std::uint64_t nodes_before = budget_.nodes();
     ValueBounds known;
     const Entry* e = table_.find(key);
     if (e) {
@@ -462,7 +480,7 @@ class ExactSearch {
       }
     }
     if (ply >= limits_.max_plies) {
-      stop_ = SearchStop::Plies;
+      budget_.stop(SearchStop::Plies);
       return 0;
     }
     alpha = std::max(alpha, score(known.lower));
@@ -482,10 +500,10 @@ class ExactSearch {
         v = through(visit(child.position, child.key, child_bound(beta), child_bound(floor), ply + 1));
       } else {
         v = through(visit(child.position, child.key, child_bound(floor + 1), child_bound(floor), ply + 1));
-        if (stop_ == SearchStop::Finished && v > floor && v < beta)
+        if (budget_.running() && v > floor && v < beta)
           v = through(visit(child.position, child.key, child_bound(beta), child_bound(v - 1), ply + 1));
       }
-      if (stop_ != SearchStop::Finished) return 0;
+      if (!budget_.running()) return 0;
       best = std::max(best, v);
       if (best >= beta) break;
     }
@@ -502,9 +520,7 @@ class ExactSearch {
   std::uint64_t tier_count_;
   search_detail::TranspositionTable table_;
   std::vector<std::vector<Child>> frames_;
-  std::uint64_t nodes_ = 0;
-  SearchStop stop_ = SearchStop::Finished;
-  std::chrono::steady_clock::time_point start_;
+  SearchMeter budget_;
 };
 
 // One search of one position with a fresh table.
