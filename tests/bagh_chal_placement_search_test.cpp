@@ -8,6 +8,13 @@
 // on two cores), so it is not part of the default ctest run (see the README:
 // ctest -C Long -L long). With RTB_LONG_TEST_DIR set it generates into that
 // directory and keeps the files, so a second run only checks.
+//
+// The second test needs the whole game (`rtb generate bagh-chal --all`) in
+// RTB_LONG_TEST_DIR and is skipped, saying so, without it: it plays random
+// games from the start, checks every position on the way against its
+// children's stored values, and each game's last position (2 goats in hand)
+// against the plain search. A plain search from the start itself would be
+// 40 plies deep, which is why the start's plies are checked one step at a time.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -22,6 +29,7 @@
 
 #include "games/bagh_chal.hpp"
 #include "driver/generate.hpp"
+#include "solver/one_step.hpp"
 #include "tablebases/tier_file.hpp"
 
 namespace rtb {
@@ -104,6 +112,58 @@ TEST(BaghChalPlacementSearch, RandomPositionsWithOneOrTwoGoatsInHandAgreeWithPla
             << generate_seconds << " s, all "
             << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s\n";
   if (!kept) std::filesystem::remove_all(dir);
+}
+
+TEST(BaghChalPlacementSearch, RandomGamesFromTheStartAgreeWithTheWholeGame) {
+  const BaghChalGame game("default");
+  const char* kept = std::getenv("RTB_LONG_TEST_DIR");
+  const BaghChalPosition start = game.start();
+  if (!kept || !std::filesystem::exists(tier_file_path(game, kept, game.tier_of(start))))
+    GTEST_SKIP() << "needs the whole game in RTB_LONG_TEST_DIR (rtb generate bagh-chal --all --dir DIR)";
+  const std::filesystem::path dir(kept);
+  Prober prober(dir, game.name(), game.variant());
+  auto stored = [&](const BaghChalPosition& p) {
+    const std::uint32_t t = game.tier_of(p);
+    return prober.probe(game.tier_name(t), game.tier_size(t), game.index(p));
+  };
+  // Lim and Nievergelt (2004) proved the start a draw by search.
+  EXPECT_EQ(stored(start), kDraw) << describe(stored(start));
+
+  const PlainSearch search(game, dir);
+  std::mt19937_64 random(20261201);
+  constexpr int kGames = 1'000;
+  std::map<Outcome, int> seen;
+  int checked = 0, searched = 0, wrong = 0;
+  for (int g = 0; g < kGames; ++g) {
+    BaghChalPosition p = start;
+    while (p.goats_in_hand > kMaxInHand && !game.is_lost(p)) {
+      const Value here = stored(p);
+      const Value from_children = value_from_children(game, p, stored);
+      ++checked;
+      ++seen[outcome_of(here)];
+      if (here != from_children && ++wrong <= 10)
+        ADD_FAILURE() << game.format(p) << ": stored " << describe(here) << ", from its children "
+                      << describe(from_children);
+      std::vector<BaghChalPosition> children;
+      game.for_each_move(p, [&](const BaghChalMove&, const BaghChalPosition& child) { children.push_back(child); });
+      if (children.empty()) break;
+      p = children[random() % children.size()];
+    }
+    if (p.goats_in_hand > kMaxInHand || game.is_lost(p)) continue;
+    ++searched;
+    if (stored(p) != search.value(p) && ++wrong <= 10)
+      ADD_FAILURE() << game.format(p) << ": stored " << describe(stored(p)) << ", plain search "
+                    << describe(search.value(p));
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_GT(searched, kGames / 2);  // most random games reach the last placements
+  EXPECT_GT(seen[Outcome::Win], 0);
+  EXPECT_GT(seen[Outcome::Loss], 0);
+  EXPECT_GT(seen[Outcome::Draw], 0);
+  std::cout << "[ bagh-chal ] " << kGames << " random games from the start: " << checked
+            << " positions with 3 to 20 goats in hand checked against their children (" << seen[Outcome::Win]
+            << " wins, " << seen[Outcome::Loss] << " losses, " << seen[Outcome::Draw] << " draws for the mover), "
+            << searched << " positions with 1 or 2 goats in hand against the plain search\n";
 }
 
 }  // namespace
