@@ -3,8 +3,18 @@
 // the value its children give it (solver/one_step.hpp). With exact distances
 // this one-step condition has a single solution, the true values, so a table
 // that passes it everywhere is right.
+//
+// Two ways to compute "the value its children give it": the general one
+// (position, for_each_move, index: the rules as every game states them), and,
+// for a lone tier of a game that solves such tiers itself (SolvesLoneTiers:
+// Bagh-Chal's placement tiers), that game's own walk over the tier, which
+// computes the same one-step value for every slot from the successors' stored
+// values many times faster. The walk is then checked against the general
+// path on an even sample of each tier's slots, so it is never its own only
+// judge.
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <vector>
@@ -20,35 +30,81 @@ struct TierCheck {
   std::uint64_t checked = 0, wrong = 0;
   std::uint64_t first_wrong_slot = 0;
   Value stored = 0, expected = 0;  // at the first wrong slot
+  bool by_walk = false;            // every slot by the game's own walk
+  std::uint64_t general = 0;       // slots (also) checked the general way
 };
 
-// `values` must hold the tier itself and every tier a move from it reaches.
+// General: every slot through the general move generator. Walk: the caller
+// vouches that the tier is a group of its own (no move re-enters it, solved
+// in one pass); a game that solves such tiers itself then walks it.
+enum class CheckMethod { General, Walk };
+
+// Slots of a walked tier also checked the general way: about a second a tier.
+inline constexpr std::uint64_t kGeneralSampleSlots = 1 << 20;
+
+namespace verify_detail {
+
+// Checks the slots first, first + stride, ... the general way; counts into check.
 template <RetrogradeGame G>
-TierCheck check_tier(const G& game, typename G::TierId tier, const SolvedTierValues& values, int threads) {
+void check_generally(const G& game, typename G::TierId tier, const SolvedTierValues& values, int threads,
+                     std::uint64_t stride, TierCheck& check) {
   const Value* own = values[tier];
-  const std::int64_t size = static_cast<std::int64_t>(game.tier_size(tier));
-  std::atomic<std::uint64_t> wrong{0};
-  std::uint64_t first = ~std::uint64_t{0};
+  const std::int64_t count = static_cast<std::int64_t>((game.tier_size(tier) + stride - 1) / stride);
   auto expected_at = [&](std::uint64_t slot) {
     return value_from_children(game, game.position(tier, slot), [&](const typename G::Position& child) {
       return values[game.tier_of(child)][game.index(child)];
     });
   };
+  std::atomic<std::uint64_t> wrong{0};
+  std::uint64_t first = ~std::uint64_t{0};
 #pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 4096) reduction(min : first)
-  for (std::int64_t i = 0; i < size; ++i) {
-    if (expected_at(static_cast<std::uint64_t>(i)) != own[i]) {
+  for (std::int64_t i = 0; i < count; ++i) {
+    const std::uint64_t slot = static_cast<std::uint64_t>(i) * stride;
+    if (expected_at(slot) != own[slot]) {
       wrong.fetch_add(1, std::memory_order_relaxed);
-      first = std::min(first, static_cast<std::uint64_t>(i));
+      first = std::min(first, slot);
     }
   }
-  TierCheck check;
-  check.checked = static_cast<std::uint64_t>(size);
-  check.wrong = wrong.load();
-  if (check.wrong) {
+  check.general = static_cast<std::uint64_t>(count);
+  if (wrong.load() && (!check.wrong || first < check.first_wrong_slot)) {
     check.first_wrong_slot = first;
     check.stored = own[first];
     check.expected = expected_at(first);
   }
+  check.wrong = std::max<std::uint64_t>(check.wrong, wrong.load());
+}
+
+template <RetrogradeGame G>
+bool is_lone_tier(const G& game, typename G::TierId tier) {
+  const auto next = game.tier_successors(tier);
+  return std::find(next.begin(), next.end(), tier) == next.end();
+}
+
+}  // namespace verify_detail
+
+// `values` must hold the tier itself and every tier a move from it reaches.
+template <RetrogradeGame G>
+TierCheck check_tier(const G& game, typename G::TierId tier, const SolvedTierValues& values, int threads,
+                     CheckMethod method = CheckMethod::General) {
+  TierCheck check;
+  check.checked = game.tier_size(tier);
+  if constexpr (SolvesLoneTiers<G>) {
+    if (method == CheckMethod::Walk && verify_detail::is_lone_tier(game, tier)) {
+      const Value* own = values[tier];
+      const std::vector<Value> walked = game.solve_lone_tier(tier, values, threads);
+      for (std::uint64_t slot = 0; slot < walked.size(); ++slot)
+        if (walked[slot] != own[slot] && check.wrong++ == 0) {
+          check.first_wrong_slot = slot;
+          check.stored = own[slot];
+          check.expected = walked[slot];
+        }
+      check.by_walk = true;
+      const std::uint64_t stride = std::max<std::uint64_t>(1, check.checked / kGeneralSampleSlots);
+      verify_detail::check_generally(game, tier, values, threads, stride, check);
+      return check;
+    }
+  }
+  verify_detail::check_generally(game, tier, values, threads, 1, check);
   return check;
 }
 

@@ -233,8 +233,27 @@ void solve_both_ways_and_compare(const std::string& variant, int max_in_hand) {
   SolvedTierValues tables(game.tier_count());
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) tables[t] = engine[t].data();
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) {
-    const TierCheck check = check_tier(game, t, tables, kThreads);
+    const bool placement = game.goats_in_hand(t) > 0;  // a group of its own
+    const TierCheck check = check_tier(game, t, tables, kThreads, placement ? CheckMethod::Walk : CheckMethod::General);
     EXPECT_EQ(check.wrong, 0u) << variant << " tier " << game.tier_name(t) << ", first at slot " << check.first_wrong_slot;
+    EXPECT_EQ(check.by_walk, placement) << variant << " tier " << game.tier_name(t);
+    EXPECT_EQ(check_tier(game, t, tables, kThreads, CheckMethod::General).wrong, 0u) << variant << " tier " << game.tier_name(t);
+  }
+  // One wrong value in a placement tier: both ways find it, at its slot.
+  for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) {
+    if (game.goats_in_hand(t) != 1 || game.tier_size(t) < 3) continue;
+    std::vector<Value> damaged = engine[t];
+    const std::uint64_t slot = damaged.size() / 2;
+    damaged[slot] = damaged[slot] == kDraw ? make_value(1) : kDraw;
+    tables[t] = damaged.data();
+    for (const CheckMethod method : {CheckMethod::Walk, CheckMethod::General}) {
+      const TierCheck check = check_tier(game, t, tables, kThreads, method);
+      EXPECT_EQ(check.wrong, 1u) << variant << " tier " << game.tier_name(t);
+      EXPECT_EQ(check.first_wrong_slot, slot) << variant << " tier " << game.tier_name(t);
+      EXPECT_EQ(check.expected, engine[t][slot]) << variant << " tier " << game.tier_name(t);
+    }
+    tables[t] = engine[t].data();
+    break;
   }
   auto lookup = [&](const BaghChalPosition& p) { return engine[game.tier_of(p)][game.index(p)]; };
   std::mt19937 rng(1979);

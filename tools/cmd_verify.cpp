@@ -20,14 +20,19 @@ int run_verify(int argc, char** argv) {
   std::filesystem::path dir;
   int threads = default_threads();
   bool json = false;
+  bool general = false;
   TierSelection selection;
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dir);
   add_tier_selection_options(o, selection);
   add_threads_option(o, threads);
-  o.add_options()("json", po::bool_switch(&json), "print one JSON object at the end (see README: JSON output)");
-  if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N] [--json]", o, {{"game", &choice.name}},
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object at the end (see README: JSON output)")(
+      "general", po::bool_switch(&general),
+      "check every value through the rules' general move generator, also where a game walks a tier its own "
+      "faster way (Bagh-Chal's placement tiers: by default the walk checks every value and the general "
+      "generator an even sample of each tier)");
+  if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N] [--json] [--general]", o, {{"game", &choice.name}},
                      "rtb verify pangki --dir tb"))
     return 0;
   check_threads(threads);
@@ -78,10 +83,14 @@ int run_verify(int argc, char** argv) {
           ++failures;
           continue;
         }
-        const TierCheck c = check_tier(game, t, values, threads);
+        const TierCheck c = check_tier(game, t, values, threads,
+                                          general || groups[g].tiers.size() > 1 ? CheckMethod::General : CheckMethod::Walk);
         checked += c.checked;
         if (c.wrong == 0) {
-          report(t, "ok", "ok, " + std::to_string(c.checked) + " values proven", c.checked);
+          const std::string how = c.by_walk ? " (by the tier's own walk; " + std::to_string(c.general) +
+                                                  " of them also by the general move generator)"
+                                            : "";
+          report(t, "ok", "ok, " + std::to_string(c.checked) + " values proven" + how, c.checked);
         } else {
           broken.insert(t);
           ++failures;
