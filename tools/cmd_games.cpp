@@ -111,6 +111,14 @@ void describe(const CrossingsGame& game) {
             << with_commas(slots) << "\n\n";
 }
 
+template <SquareSet S>
+void describe(const CrossingsSeedGame<S>& game) {
+  std::cout << game.name() << " (" << game.variant() << "): the seed text's game (docs/rules.md), " << game.files()
+            << " files x " << game.ranks() << " ranks, " << game.points() << " points (squares and corners), "
+            << game.stones() << " pieces a side; start " << game.format(game.start()) << "\n"
+            << "  no tablebases: rtb query searches\n\n";
+}
+
 }  // namespace
 
 int run_games(int argc, char** argv) {
