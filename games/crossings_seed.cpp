@@ -1,5 +1,7 @@
 #include "games/crossings_seed.hpp"
 
+#include <thread>
+
 namespace rtb {
 
 namespace {
@@ -109,15 +111,190 @@ CrossingsSeedGame<S>::CrossingsSeedGame(CrossingsRules rules, std::string varian
     start_black_ |= rank_masks_[rank];
     start_white_ |= rank_masks_[ranks_ - 1 - rank];
   }
+  locks_ = files_ + 1;
+  turned_point_.assign(points_, 0);
+  for (int rank = 0; rank < ranks_; ++rank)
+    for (int file = 0; file < files_; ++file) turned_point_[square(file, rank)] = square(file, ranks_ - 1 - rank);
+  for (int rank = 0; rank + 1 < ranks_; ++rank)
+    for (int file = 0; file + 1 < files_; ++file) turned_point_[corner(file, rank)] = corner(file, ranks_ - 2 - rank);
+  if (!has_tablebases()) return;
+  for (TierId t = 0; t < tier_count(); ++t) {
+    const int a = mover_locked(t), b = other_locked(t);
+    const std::uint64_t locked_sets = binomial(files_, a) * binomial(files_, b);
+    const int free_points = points_ - a - b;
+    std::vector<Block> blocks;
+    std::uint64_t first = 0;
+    for (int i = 0; i <= stones_; ++i)
+      for (int j = 0; j <= stones_; ++j) {
+        blocks.push_back({first, i, j});
+        // The side to move has a piece (else it has lost: no tier holds that).
+        if (a + i > stones_ || b + j > stones_ || a + i == 0) continue;
+        first += locked_sets * binomial(free_points, i) * binomial(free_points - i, j);
+      }
+    blocks.push_back({first, 0, 0});
+    if (first > kMaxTierSlots || first > kParentSlotMask)
+      throw std::length_error("crossings " + variant_ + ": tier " + tier_name(t) + " has too many slots");
+    blocks_.push_back(std::move(blocks));
+  }
+}
+
+template <SquareSet S>
+std::string CrossingsSeedGame<S>::tier_name(TierId t) const {
+  if (!has_tablebases()) return "searched";
+  return "locked-" + std::to_string(mover_locked(t)) + "-" + std::to_string(other_locked(t));
+}
+
+template <SquareSet S>
+std::vector<typename CrossingsSeedGame<S>::TierId> CrossingsSeedGame<S>::tier_successors(TierId t) const {
+  if (!has_tablebases()) return {0};
+  // The move hands the turn over; an answer to a crossing may lock pieces
+  // of both sides. Locked counts never fall.
+  std::vector<TierId> out;
+  for (int other = other_locked(t); other < locks_; ++other)
+    for (int mover = mover_locked(t); mover < locks_; ++mover) out.push_back(tier_id(other, mover));
+  return out;
+}
+
+template <SquareSet S>
+S CrossingsSeedGame<S>::turned(S set) const {
+  S out = 0;
+  for_each_square(set, [&](int point) { out |= bit<S>(turned_point_[point]); });
+  return out;
+}
+
+template <SquareSet S>
+SeedPosition<S> CrossingsSeedGame<S>::position(TierId t, std::uint64_t index) const {
+  if (!has_tablebases()) throw std::logic_error("crossings " + variant_ + " has no tablebases to unrank");
+  const std::vector<Block>& blocks = blocks_[t];
+  // The last block starting at or before the slot (empty blocks share their start with the next).
+  const auto after = std::upper_bound(blocks.begin(), blocks.end() - 1, index,
+                                      [](std::uint64_t i, const Block& b) { return i < b.first; });
+  const Block& block = *(after - 1);
+  const int a = mover_locked(t), b = other_locked(t), i = block.i, j = block.j;
+  const int free_points = points_ - a - b;
+  const std::uint64_t other_sets = binomial(free_points - i, j), mover_sets = binomial(free_points, i);
+  std::uint64_t rest = index - block.first;
+  const std::uint64_t rank_j = rest % other_sets;
+  rest /= other_sets;
+  const std::uint64_t rank_i = rest % mover_sets;
+  rest /= mover_sets;
+  const std::uint64_t other_locked_sets = binomial(files_, b);
+  const std::uint64_t rank_b = rest % other_locked_sets, rank_a = rest / other_locked_sets;
+  // Black to move: its far rank is the top one, White's the bottom one.
+  const S mover_locked_set = spread(colex_unrank<S>(rank_a, a, files_), far_rank(false));
+  const S other_locked_set = spread(colex_unrank<S>(rank_b, b, files_), far_rank(true));
+  const S locked = mover_locked_set | other_locked_set;
+  const S free_set = static_cast<S>(first_squares<S>(points_) & ~locked);
+  const S mover_free = spread(colex_unrank<S>(rank_i, i, free_points), free_set);
+  const S other_free = spread(colex_unrank<S>(rank_j, j, free_points - i), static_cast<S>(free_set & ~mover_free));
+  return {static_cast<S>(mover_locked_set | mover_free), static_cast<S>(other_locked_set | other_free), locked, false};
+}
+
+template <SquareSet S>
+std::uint64_t CrossingsSeedGame<S>::slot_weight(TierId t, std::uint64_t index) const {
+  const Position p = position(t, index);
+  return impossible(p.mine, p.theirs, p.locked, false).empty() ? 1 : 0;
+}
+
+template <SquareSet S>
+const typename CrossingsSeedGame<S>::GroupTable& CrossingsSeedGame<S>::group_table(TierId t) const {
+  const long group = group_of(t);
+  TableCache& cache = *cache_;
+  if (cache.group.load(std::memory_order_acquire) == group) return *cache.table;
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  if (cache.group.load(std::memory_order_acquire) != group) {
+    cache.group.store(-1, std::memory_order_release);
+    cache.table.reset();  // the old group's table goes first: one at a time in memory
+    cache.table = build_group_table(t);
+    cache.group.store(group, std::memory_order_release);
+  }
+  return *cache.table;
+}
+
+template <SquareSet S>
+std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>::build_group_table(TierId t) const {
+  auto table = std::make_unique<GroupTable>();
+  const int a = mover_locked(t), b = other_locked(t);
+  table->tiers.push_back(tier_id(std::min(a, b), std::max(a, b)));
+  if (a != b) table->tiers.push_back(tier_id(std::max(a, b), std::min(a, b)));
+  const std::size_t tiers = table->tiers.size();
+  // Each pass walks every slot of the group, in slices over the threads.
+  const unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+  const auto each_edge = [&](auto&& on_edge) {
+    for (std::size_t local = 0; local < tiers; ++local) {
+      const TierId tier = table->tiers[local];
+      const std::uint64_t size = tier_size(tier);
+      std::vector<std::thread> workers;
+      for (unsigned w = 0; w < threads; ++w)
+        workers.emplace_back([&, w] {
+          for (std::uint64_t slot = size * w / threads; slot < size * (w + 1) / threads; ++slot) {
+            const Position p = position(tier, slot);
+            const auto parent = static_cast<std::uint32_t>((local << kParentTierShift) | slot);
+            for_each_move(p, [&](const Move&, const Position& child) {
+              if (is_lost(child)) return;
+              const TierId child_tier = tier_of(child);
+              if (child_tier != table->tiers[0] && (tiers == 1 || child_tier != table->tiers[1])) return;
+              on_edge(table->local(child_tier), index(child), parent);
+            });
+          }
+        });
+      for (std::thread& worker : workers) worker.join();
+    }
+  };
+  std::array<std::vector<std::uint32_t>, 2> counts;
+  for (std::size_t local = 0; local < tiers; ++local) counts[local].assign(tier_size(table->tiers[local]), 0);
+  each_edge([&](std::size_t local, std::uint64_t child, std::uint32_t) {
+    std::atomic_ref<std::uint32_t>(counts[local][child]).fetch_add(1, std::memory_order_relaxed);
+  });
+  for (std::size_t local = 0; local < tiers; ++local) {
+    Edges& edges = table->edges[local];
+    edges.first.resize(counts[local].size() + 1);
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < counts[local].size(); ++i) {
+      edges.first[i] = sum;
+      sum += counts[local][i];
+    }
+    edges.first.back() = sum;
+    edges.parent.resize(sum);
+  }
+  each_edge([&](std::size_t local, std::uint64_t child, std::uint32_t parent) {
+    const std::uint32_t before = std::atomic_ref<std::uint32_t>(counts[local][child]).fetch_sub(1, std::memory_order_relaxed);
+    table->edges[local].parent[table->edges[local].first[child] + before - 1] = parent;
+  });
+  // A parent is listed once per move to the child (two orders of removal
+  // may give one board); sorted, so that repeats sit side by side.
+  for (Edges& edges : table->edges)
+    for (std::size_t i = 0; i + 1 < edges.first.size(); ++i)
+      std::sort(edges.parent.begin() + static_cast<std::ptrdiff_t>(edges.first[i]),
+                edges.parent.begin() + static_cast<std::ptrdiff_t>(edges.first[i + 1]));
+  return table;
 }
 
 template <SquareSet S>
 std::uint64_t CrossingsSeedGame<S>::index(const Position& p) const {
-  std::uint64_t h = p.white_to_move ? 0x9E3779B97F4A7C15ull : 0;
-  h = hashed(h, p.mine);
-  h = hashed(h, p.theirs);
-  h = hashed(h, p.locked);
-  return h >> 1;
+  if (!has_tablebases()) {
+    std::uint64_t h = p.white_to_move ? 0x9E3779B97F4A7C15ull : 0;
+    h = hashed(h, p.mine);
+    h = hashed(h, p.theirs);
+    h = hashed(h, p.locked);
+    return h >> 1;
+  }
+  // Seen from the side to move, which then moves up the board like Black.
+  const S mine = p.white_to_move ? turned(p.mine) : p.mine;
+  const S theirs = p.white_to_move ? turned(p.theirs) : p.theirs;
+  const S locked = p.white_to_move ? turned(p.locked) : p.locked;
+  const S mover_locked_set = mine & locked, other_locked_set = theirs & locked;
+  const S mover_free = mine & ~locked, other_free = theirs & ~locked;
+  const TierId t = tier_of(p);
+  const int b = other_locked(t);
+  const Block& block = block_of(t, count(mover_free), count(other_free));
+  const int free_points = points_ - mover_locked(t) - b;
+  const S free_set = static_cast<S>(first_squares<S>(points_) & ~locked);
+  std::uint64_t slot = colex_rank(squeeze(mover_locked_set, far_rank(false)));
+  slot = slot * binomial(files_, b) + colex_rank(squeeze(other_locked_set, far_rank(true)));
+  slot = slot * binomial(free_points, block.i) + colex_rank(squeeze(mover_free, free_set));
+  slot = slot * binomial(free_points - block.i, block.j) + colex_rank(squeeze(other_free, static_cast<S>(free_set & ~mover_free)));
+  return block.first + slot;
 }
 
 template <SquareSet S>
@@ -225,6 +402,29 @@ std::string CrossingsSeedGame<S>::move_text(const Move& m) const {
 }
 
 template <SquareSet S>
+std::string CrossingsSeedGame<S>::impossible(S black, S white, S locked, bool white_to_move) const {
+  // Pending pieces (lower case on the own far rank) belong to the side that just moved.
+  const S black_pending = black & far_rank(false) & ~locked, white_pending = white & far_rank(true) & ~locked;
+  if (!white_to_move && black_pending)
+    return ("black, to move, has a pending piece on " + point_name(lowest_square(black_pending)) +
+         ": only the side that just moved may have pending pieces (write a locked piece B)");
+  if (white_to_move && white_pending)
+    return ("white, to move, has a pending piece on " + point_name(lowest_square(white_pending)) +
+         ": only the side that just moved may have pending pieces (write a locked piece W)");
+  const S both = guarded(black) & guarded(white);
+  if (both) return ("square " + point_name(lowest_square(both)) + " is guarded by both sides");
+  const std::vector<Standing> standing = formations(black, white, locked);
+  if (!standing.empty()) {
+    const SeedFormation& f = standing.front().formation;
+    const std::string kind = f.point >= squares_ ? "a corner piece with two enemy pieces on its squares"
+                             : f.square_victim   ? "a square piece with two enemy pieces on its corners"
+                                                 : "a cross of five pieces";
+    return ("a formation stands on " + point_name(f.point) + " (" + kind + "): it would have been removed");
+  }
+  return "";
+}
+
+template <SquareSet S>
 SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
   auto fail = [&](const std::string& why) {
     throw std::invalid_argument("bad crossings (" + variant_ + ") position '" + std::string(text) + "': " + why);
@@ -282,24 +482,7 @@ SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
   const std::string most = std::to_string(stones_);
   if (count(black) > stones_) fail("black has " + std::to_string(count(black)) + " pieces, at most " + most + " allowed");
   if (count(white) > stones_) fail("white has " + std::to_string(count(white)) + " pieces, at most " + most + " allowed");
-  // Pending pieces (lower case on the own far rank) belong to the side that just moved.
-  const S black_pending = black & far_rank(false) & ~locked, white_pending = white & far_rank(true) & ~locked;
-  if (!white_to_move && black_pending)
-    fail("black, to move, has a pending piece on " + point_name(lowest_square(black_pending)) +
-         ": only the side that just moved may have pending pieces (write a locked piece B)");
-  if (white_to_move && white_pending)
-    fail("white, to move, has a pending piece on " + point_name(lowest_square(white_pending)) +
-         ": only the side that just moved may have pending pieces (write a locked piece W)");
-  const S both = guarded(black) & guarded(white);
-  if (both) fail("square " + point_name(lowest_square(both)) + " is guarded by both sides");
-  const std::vector<Standing> standing = formations(black, white, locked);
-  if (!standing.empty()) {
-    const SeedFormation& f = standing.front().formation;
-    const std::string kind = f.point >= squares_ ? "a corner piece with two enemy pieces on its squares"
-                             : f.square_victim   ? "a square piece with two enemy pieces on its corners"
-                                                 : "a cross of five pieces";
-    fail("a formation stands on " + point_name(f.point) + " (" + kind + "): it would have been removed");
-  }
+  if (const std::string why = impossible(black, white, locked, white_to_move); !why.empty()) fail(why);
   return white_to_move ? Position{white, black, locked, true} : Position{black, white, locked, false};
 }
 

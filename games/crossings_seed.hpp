@@ -34,7 +34,10 @@
 //   can be reached from the start.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -112,22 +115,44 @@ class CrossingsSeedGame {
   int points() const { return points_; }
   int stones() const { return stones_; }  // a side, at the start
 
-  // ---- tiers: none yet; every board is searched (one stand-in tier) ----
-  bool has_tablebases() const { return false; }
-  bool solved_by_default(TierId) const { return false; }
-  TierId tier_count() const { return 1; }
-  std::string tier_name(TierId) const { return "searched"; }
-  std::uint64_t tier_size(TierId) const { return kHashSlots; }
-  std::uint64_t tier_positions(TierId) const { return 0; }
+  // ---- tiers ----
+  // Boards on 32-bit sets (up to 4x4) have tablebases; the others are
+  // searched, with one stand-in tier whose index is a 63-bit hash.
+  //
+  // Material is not monotone (a split brings pieces back), so tiers are by
+  // the locked counts alone, which never go back: tier (a, b) holds every
+  // board whose side to move has a locked pieces and the other side b, seen
+  // from the side to move (the board turned upside down when White moves).
+  // (a, b) and (b, a) make one cyclic group, solved in memory. Within a tier,
+  // slots come in blocks by (i, j), the unlocked pieces of the two sides
+  // (squares and corners alike); a block ranks the two locked sets on their
+  // far ranks, then the mover's unlocked points among the points not
+  // locked, then the other side's among those left. The other side's
+  // unlocked pieces on its far rank are its pending pieces. No symmetry.
+  bool has_tablebases() const { return std::same_as<S, Bitboard>; }
+  bool solved_by_default(TierId) const { return has_tablebases(); }
+  TierId tier_count() const { return has_tablebases() ? static_cast<TierId>(locks_ * locks_) : 1; }
+  int mover_locked(TierId t) const { return static_cast<int>(t) / locks_; }
+  int other_locked(TierId t) const { return static_cast<int>(t) % locks_; }
+  TierId tier_id(int mover, int other) const { return static_cast<TierId>(mover * locks_ + other); }
+  std::string tier_name(TierId t) const;
+  std::uint64_t tier_size(TierId t) const { return has_tablebases() ? blocks_[t].back().first : kHashSlots; }
+  std::uint64_t tier_positions(TierId t) const { return has_tablebases() ? tier_size(t) : 0; }
   std::size_t symmetry_count() const { return 1; }
-  std::vector<TierId> tier_successors(TierId) const { return {0}; }
-  TierId tier_of(const Position&) const { return 0; }
-  // A 63-bit hash of the position, the key of the search's table.
-  std::uint64_t index(const Position& p) const;
-  Position position(TierId, std::uint64_t) const {
-    throw std::logic_error("crossings " + variant_ + " has no tablebases to unrank");
+  std::vector<TierId> tier_successors(TierId t) const;
+  TierId tier_of(const Position& p) const {
+    return has_tablebases() ? tier_id(count(static_cast<S>(p.mine & p.locked)), count(static_cast<S>(p.theirs & p.locked)))
+                            : 0;
   }
-  std::uint64_t slot_weight(TierId t, std::uint64_t i) const { return (void)position(t, i), 0; }
+  // The slot in its tier; a 63-bit hash (the search's key) without tablebases.
+  std::uint64_t index(const Position& p) const;
+  // The board of a slot, Black to move.
+  Position position(TierId t, std::uint64_t index) const;
+  // 1, or 0 for a board that cannot occur (the text parser refuses it): a
+  // pending piece of the side to move, a square guarded by both sides, a
+  // standing formation. Those slots are solved by the same rules.
+  std::uint64_t slot_weight(TierId t, std::uint64_t index) const;
+  bool slot_may_be_alias(TierId, std::uint64_t) const { return false; }
 
   // ---- rules ----
   // No piece on the board: no move (the reserve needs a corner piece to come back).
@@ -141,10 +166,33 @@ class CrossingsSeedGame {
   template <class F>
   void for_each_move(const Position& p, F&& f) const;
 
-  // Calls f(predecessor): a board without tablebases has no retrograde walk.
+  // Predecessors come from a table of the group's moves taken backwards,
+  // built from the moves of every slot of the group the first time a
+  // predecessor in it is asked for (unmaking a formation removal is not a
+  // local rule). One group's table is kept at a time: the engine solves one
+  // group at a time, and the table of a 4x4 group is gigabytes. Callers must
+  // not ask for two groups' predecessors at once from different threads.
   template <class F>
-  void for_each_predecessor(const Position&, F&&) const {
-    throw std::logic_error("crossings " + variant_ + " has no tablebases: no predecessors are generated");
+  void for_each_predecessor(const Position& p, F&& f) const {
+    // A slot's board is Black to move; the predecessors have the other side to move.
+    for_each_predecessor_slot(p, [&](TierId t, std::uint64_t i) {
+      const Position q = position(t, i);
+      f(p.white_to_move ? q : Position{turned(q.mine), turned(q.theirs), turned(q.locked), true});
+    });
+  }
+  template <class F>
+  bool for_each_predecessor_slot(const Position& p, F&& f) const {
+    if (!has_tablebases()) throw std::logic_error("crossings " + variant_ + " has no tablebases: no predecessors");
+    const TierId t = tier_of(p);
+    const GroupTable& table = group_table(t);
+    const Edges& edges = table.edges[table.local(t)];
+    const std::uint64_t i = index(p);
+    bool distinct = true;  // the list is sorted: a repeat is next to its twin
+    for (std::uint64_t e = edges.first[i]; e < edges.first[i + 1]; ++e) {
+      distinct = distinct && (e == edges.first[i] || edges.parent[e] != edges.parent[e - 1]);
+      f(table.tiers[edges.parent[e] >> kParentTierShift], std::uint64_t{edges.parent[e] & kParentSlotMask});
+    }
+    return distinct;
   }
 
   // ---- text ----
@@ -167,6 +215,55 @@ class CrossingsSeedGame {
 
  private:
   static constexpr std::uint64_t kHashSlots = std::uint64_t{1} << 63;
+  static constexpr unsigned kParentTierShift = 31;
+  static constexpr std::uint32_t kParentSlotMask = (std::uint32_t{1} << kParentTierShift) - 1;
+  // The moves into one tier of a group, backwards: parent[first[i] ..
+  // first[i + 1]) are the group's slots with a move to slot i, each the
+  // parent's local tier (top bit) and slot.
+  struct Edges {
+    std::vector<std::uint64_t> first;  // by slot, and one past the last
+    std::vector<std::uint32_t> parent;
+  };
+  struct GroupTable {
+    std::vector<TierId> tiers;  // (lo, hi) then (hi, lo) unless lo == hi
+    std::array<Edges, 2> edges;
+    std::size_t local(TierId t) const { return t == tiers[0] ? 0 : 1; }
+  };
+  const GroupTable& group_table(TierId t) const;
+
+ public:
+  // The most predecessors a slot of t's group has (for tests and sizing).
+  std::uint64_t most_predecessors(TierId t) const {
+    const GroupTable& table = group_table(t);
+    std::uint64_t most = 0;
+    for (const Edges& edges : table.edges)
+      for (std::size_t i = 0; i + 1 < edges.first.size(); ++i) most = std::max(most, edges.first[i + 1] - edges.first[i]);
+    return most;
+  }
+
+ private:
+  std::unique_ptr<GroupTable> build_group_table(TierId t) const;
+  // The group whose table is kept, behind a pointer so the game stays movable.
+  struct TableCache {
+    std::mutex mutex;
+    std::atomic<long> group{-1};
+    std::unique_ptr<GroupTable> table;
+  };
+  long group_of(TierId t) const {
+    const int a = mover_locked(t), b = other_locked(t);
+    return static_cast<long>(std::min(a, b)) * locks_ + std::max(a, b);
+  }
+  // A block of a tier's slots: the boards with i unlocked pieces of the side
+  // to move and j of the other side.
+  struct Block {
+    std::uint64_t first = 0;  // its first slot; the last entry of a tier's list ends the tier
+    int i = 0, j = 0;
+  };
+  const Block& block_of(TierId t, int i, int j) const { return blocks_[t][i * (stones_ + 1) + j]; }
+  // The board seen from the other side (ranks and corner rows upside down).
+  S turned(S set) const;
+  // Why a board cannot occur, or "" (the checks parse makes beyond the text).
+  std::string impossible(S black, S white, S locked, bool white_to_move) const;
   // One movement's boards before the formations, and its text.
   template <class F>
   void settle(const Position& p, Move base, S mine, S theirs, F& f) const;
@@ -191,6 +288,12 @@ class CrossingsSeedGame {
   std::vector<S> corner_neighbours_;    // by point: corners sharing a square with a corner
   std::vector<S> orthogonal_neighbours_;  // by point: a square's orthogonal neighbours
   S start_black_ = 0, start_white_ = 0;
+  int locks_ = 0;                        // locked counts 0 .. files
+  std::vector<int> turned_point_;        // by point
+  // By tier: its blocks by (i, j), dense (an empty block where (i, j) is
+  // impossible), then one entry whose `first` is the tier's size.
+  std::vector<std::vector<Block>> blocks_;
+  std::unique_ptr<TableCache> cache_ = std::make_unique<TableCache>();
 };
 
 using CrossingsSeedGame32 = CrossingsSeedGame<Bitboard>;
@@ -380,6 +483,8 @@ static_assert(RetrogradeGame<CrossingsSeedGame32>);
 static_assert(HasPositionText<CrossingsSeedGame32>);
 static_assert(MayLackTablebases<CrossingsSeedGame32>);
 static_assert(HasDefaultTiers<CrossingsSeedGame32>);
+static_assert(KnowsAliasFreeSlots<CrossingsSeedGame32>);
+static_assert(IndexesPredecessors<CrossingsSeedGame32>);
 static_assert(RetrogradeGame<CrossingsSeedGame128>);
 static_assert(HasPositionText<CrossingsSeedGame128>);
 

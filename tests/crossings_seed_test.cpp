@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iostream>
 #include <random>
 #include <string>
 #include <utility>
@@ -11,8 +12,12 @@
 
 #include "games/crossings_seed.hpp"
 #include "games/perft.hpp"
+#include "driver/generate.hpp"
+#include "driver/solve_in_memory.hpp"
 #include "solver/bounded_search.hpp"
+#include "solver/value.hpp"
 #include "tests/naive_crossings_seed.hpp"
+#include "tests/simple_solver.hpp"
 
 namespace rtb {
 namespace {
@@ -329,6 +334,110 @@ TEST(CrossingsSeedNaive, RandomPositionsHaveTheSameMoves) {
   expect_random_play_agrees(CrossingsSeedGame32(crossings_seed_rules("seed-3x3"), "seed-3x3"), 300);
   expect_random_play_agrees(CrossingsSeedGame128(crossings_seed_rules("seed-6x4"), "seed-6x4"), 200);
 }
+
+// ---- tiers and indexing (boards on 32-bit sets) ----
+
+CrossingsSeedGame32 mini(const std::string& variant) { return CrossingsSeedGame32(crossings_seed_rules(variant), variant); }
+
+TEST(CrossingsSeedIndex, EverySlotIndexesBackToItself) {
+  for (const std::string variant : {"seed-3x3", "seed-4x3"}) {
+    const auto game = mini(variant);
+    ASSERT_TRUE(game.has_tablebases());
+    std::uint64_t slots = 0, impossible = 0;
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+      for (std::uint64_t i = 0; i < game.tier_size(t); i += 1 + i % 7) {
+        const auto p = game.position(t, i);
+        ASSERT_EQ(game.tier_of(p), t) << variant << " " << game.format(p);
+        ASSERT_EQ(game.index(p), i) << variant << " " << game.format(p);
+        ++slots;
+        impossible += game.slot_weight(t, i) == 0;
+      }
+    EXPECT_GT(impossible, 0u);  // standing formations and doubly guarded squares
+    EXPECT_LT(impossible, slots);
+  }
+  // 3x3: 13 points, 3 pieces a side; the block sizes add up to the tier.
+  const auto game = mini("seed-3x3");
+  EXPECT_EQ(game.tier_count(), 16u);
+  // sum over 1 <= i <= 3, 0 <= j <= 3 of C(13, i) C(13 - i, j)
+  EXPECT_EQ(game.tier_size(game.tier_id(0, 0)), 72319u);
+}
+
+TEST(CrossingsSeedIndex, ReachedPositionsAndTheirTurnedImagesShareASlot) {
+  const auto game = four();
+  for (const auto& p : random_positions(game, 400, 5)) {
+    if (game.is_lost(p)) continue;
+    const auto t = game.tier_of(p);
+    const auto back = game.position(t, game.index(p));
+    EXPECT_EQ(game.index(back), game.index(p));
+    if (!p.white_to_move) {
+      EXPECT_EQ(back, p) << game.format(p);
+    }
+    EXPECT_EQ(game.slot_weight(t, game.index(p)), 1u) << game.format(p);  // reached: it can occur
+  }
+}
+
+TEST(CrossingsSeedRetro, PredecessorsAreExactlyTheParentsInTheGroup) {
+  const auto game = mini("seed-3x4");
+  auto positions = random_positions(game, 200, 9);
+  // By group, so that each group's table is built once.
+  std::stable_sort(positions.begin(), positions.end(), [&](const auto& x, const auto& y) {
+    const auto key = [&](const auto& p) {
+      const auto t = game.tier_of(p);
+      return std::min(game.mover_locked(t), game.other_locked(t)) * 100 + std::max(game.mover_locked(t), game.other_locked(t));
+    };
+    return key(x) < key(y);
+  });
+  for (const auto& p : positions) {
+    if (game.is_lost(p)) continue;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> preds;
+    game.for_each_predecessor_slot(p, [&](std::uint32_t t, std::uint64_t i) { preds.push_back({t, i}); });
+    for (const auto& [t, i] : preds) {
+      bool found = false;
+      game.for_each_move(game.position(t, i), [&](const auto&, const auto& child) {
+        found = found || (!game.is_lost(child) && game.tier_of(child) == game.tier_of(p) && game.index(child) == game.index(p));
+      });
+      ASSERT_TRUE(found) << game.format(game.position(t, i)) << " -> " << game.format(p);
+    }
+    // Every reached position but the start has a parent: the one before it.
+    EXPECT_TRUE(!preds.empty() || p == game.start()) << game.format(p);
+  }
+}
+
+void expect_engine_matches_simple_solver(const std::string& variant) {
+  const auto game = mini(variant);
+  const std::vector<std::vector<Value>> engine = solve_in_memory(game, 2);
+  simple::KnownTiers known;
+  for (const TierGroup& group : game_solve_order(game)) {
+    const auto result = simple::solve_group(game, group.tiers, known);
+    for (std::size_t k = 0; k < group.tiers.size(); ++k) known[group.tiers[k]] = result[k];
+  }
+  std::uint64_t compared = 0, decided = 0;
+  for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+    ASSERT_EQ(engine[t].size(), known.at(t).size());
+    for (std::uint64_t i = 0; i < engine[t].size(); ++i) {
+      ASSERT_EQ(engine[t][i], known.at(t)[i]) << variant << " tier " << game.tier_name(t) << " slot " << i << " "
+                                              << game.format(game.position(t, i));
+      ++compared;
+      decided += !is_draw(engine[t][i]);
+    }
+  }
+  EXPECT_GT(decided, compared / 10) << variant;
+}
+
+TEST(CrossingsSeedSolver, DISABLED_MostPredecessors) {
+  for (const std::string variant : {"seed-3x3", "seed-3x4", "seed-4x3"}) {
+    const auto game = mini(variant);
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+      std::cout << variant << " " << game.tier_name(t) << " " << game.tier_size(t) << " slots, most predecessors "
+                << game.most_predecessors(t) << "\n";
+  }
+}
+
+TEST(CrossingsSeedSolver, EngineMatchesSimpleSolver3x3) { expect_engine_matches_simple_solver("seed-3x3"); }
+TEST(CrossingsSeedSolver, EngineMatchesSimpleSolver3x4) { expect_engine_matches_simple_solver("seed-3x4"); }
+// 27 million slots: minutes with the simple solver, so run by hand
+// (--gtest_also_run_disabled_tests --gtest_filter='*4x3').
+TEST(CrossingsSeedSolver, DISABLED_EngineMatchesSimpleSolver4x3) { expect_engine_matches_simple_solver("seed-4x3"); }
 
 // ---- 8x8 by search ----
 
