@@ -117,7 +117,8 @@ CrossingsSeedGame<S>::CrossingsSeedGame(CrossingsRules rules, std::string varian
     for (int file = 0; file < files_; ++file) turned_point_[square(file, rank)] = square(file, ranks_ - 1 - rank);
   for (int rank = 0; rank + 1 < ranks_; ++rank)
     for (int file = 0; file + 1 < files_; ++file) turned_point_[corner(file, rank)] = corner(file, ranks_ - 2 - rank);
-  if (!has_tablebases()) return;
+  if (!std::same_as<S, Bitboard>) return;
+  tablebases_ = true;  // tier_count() and tier_name() below need it
   for (TierId t = 0; t < tier_count(); ++t) {
     const int a = mover_locked(t), b = other_locked(t);
     const std::uint64_t locked_sets = binomial(files_, a) * binomial(files_, b);
@@ -132,8 +133,11 @@ CrossingsSeedGame<S>::CrossingsSeedGame(CrossingsRules rules, std::string varian
         first += locked_sets * binomial(free_points, i) * binomial(free_points - i, j);
       }
     blocks.push_back({first, 0, 0});
-    if (first > kMaxTierSlots || first > kParentSlotMask)
-      throw std::length_error("crossings " + variant_ + ": tier " + tier_name(t) + " has too many slots");
+    if (first > kParentSlotMask) {  // too large to tabulate: searched instead
+      tablebases_ = false;
+      blocks_.clear();
+      return;
+    }
     blocks_.push_back(std::move(blocks));
   }
 }
@@ -223,7 +227,7 @@ std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>:
   const auto each_edge = [&](auto&& on_edge) {
     for (std::size_t local = 0; local < tiers; ++local) {
       const TierId tier = table->tiers[local];
-      const std::uint64_t size = tier_size(tier);
+      const std::uint64_t size = blocks_[tier].back().first;
       std::vector<std::thread> workers;
       for (unsigned w = 0; w < threads; ++w)
         workers.emplace_back([&, w] {
@@ -242,7 +246,7 @@ std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>:
     }
   };
   std::array<std::vector<std::uint32_t>, 2> counts;
-  for (std::size_t local = 0; local < tiers; ++local) counts[local].assign(tier_size(table->tiers[local]), 0);
+  for (std::size_t local = 0; local < tiers; ++local) counts[local].assign(blocks_[table->tiers[local]].back().first, 0);
   each_edge([&](std::size_t local, std::uint64_t child, std::uint32_t) {
     std::atomic_ref<std::uint32_t>(counts[local][child]).fetch_add(1, std::memory_order_relaxed);
   });

@@ -116,8 +116,9 @@ class CrossingsSeedGame {
   int stones() const { return stones_; }  // a side, at the start
 
   // ---- tiers ----
-  // Boards on 32-bit sets (up to 4x4) have tablebases; the others are
-  // searched, with one stand-in tier whose index is a 63-bit hash.
+  // Boards on 32-bit sets (up to 4x4) have tablebases, where the tiers are
+  // not too large; the others are searched, with one stand-in tier whose
+  // index is a 63-bit hash.
   //
   // Material is not monotone (a split brings pieces back), so tiers are by
   // the locked counts alone, which never go back: tier (a, b) holds every
@@ -129,7 +130,9 @@ class CrossingsSeedGame {
   // far ranks, then the mover's unlocked points among the points not
   // locked, then the other side's among those left. The other side's
   // unlocked pieces on its far rank are its pending pieces. No symmetry.
-  bool has_tablebases() const { return std::same_as<S, Bitboard>; }
+  // 32-bit boards whose tiers fit a parent's 31-bit slot in the predecessor
+  // table: all but seed-5x4 and seed-6x3, which are searched like 8x8.
+  bool has_tablebases() const { return tablebases_; }
   bool solved_by_default(TierId) const { return has_tablebases(); }
   TierId tier_count() const { return has_tablebases() ? static_cast<TierId>(locks_ * locks_) : 1; }
   int mover_locked(TierId t) const { return static_cast<int>(t) / locks_; }
@@ -288,6 +291,7 @@ class CrossingsSeedGame {
   std::vector<S> corner_neighbours_;    // by point: corners sharing a square with a corner
   std::vector<S> orthogonal_neighbours_;  // by point: a square's orthogonal neighbours
   S start_black_ = 0, start_white_ = 0;
+  bool tablebases_ = false;
   int locks_ = 0;                        // locked counts 0 .. files
   std::vector<int> turned_point_;        // by point
   // By tier: its blocks by (i, j), dense (an empty block where (i, j) is

@@ -257,6 +257,9 @@ TEST(CrossingsSeedText, RoundTripAndStrictParsing) {
   EXPECT_THROW(crossings_seed_rules("seed4x4"), std::invalid_argument);
   EXPECT_TRUE(crossings_seed_fits_32_bits(crossings_seed_rules("seed-4x4")));
   EXPECT_FALSE(crossings_seed_fits_32_bits(crossings_seed_rules("seed-5x5")));
+  // 32 points but 5 pieces a side: tiers beyond 2^31 slots, so searched.
+  EXPECT_FALSE(CrossingsSeedGame32(crossings_seed_rules("seed-5x4"), "seed-5x4").has_tablebases());
+  EXPECT_TRUE(CrossingsSeedGame32(crossings_seed_rules("seed-4x5"), "seed-4x5").has_tablebases());
 }
 
 // ---- against the naive generator ----
