@@ -324,39 +324,42 @@ class GroupSolver {
 
   Position position_of(Key k) const { return game_.position(tiers_[local_of(k)], slot_of(k)); }
 
-  // Writes the distinct predecessors of p to preds (kMaxChildren long),
-  // prefetches their words so that the misses overlap, and returns how many.
-  int gather_predecessors(const Position& p, Key* preds) {
-    int count = 0;
-    const bool distinct = for_each_predecessor_key(p, [&](const Key pk) {
-      if (count == kMaxChildren) too_many_ = true;
-      else preds[count++] = pk;
-    });
+  // Replaces preds with the distinct predecessors of p, prefetches their
+  // words so that the misses overlap, and returns how many. A position may
+  // have any number of predecessors (in Crossings' seed game, thousands: a
+  // formation removed from anywhere), so the buffer grows as needed.
+  int gather_predecessors(const Position& p, std::vector<Key>& preds) {
+    preds.clear();
+    const bool distinct = for_each_predecessor_key(p, [&](const Key pk) { preds.push_back(pk); });
     if (!distinct) {  // two moves may lead here from one slot: keep one
-      int kept = 0;
-      for (int j = 0; j < count; ++j)
-        if (std::find(preds, preds + kept, preds[j]) == preds + kept) preds[kept++] = preds[j];
-      count = kept;
+      constexpr std::size_t kSortFrom = 64;  // beyond this, sorting beats searching the kept ones
+      if (preds.size() > kSortFrom) {
+        std::sort(preds.begin(), preds.end());
+        preds.erase(std::unique(preds.begin(), preds.end()), preds.end());
+      } else {
+        std::size_t kept = 0;
+        for (std::size_t j = 0; j < preds.size(); ++j)
+          if (std::find(preds.begin(), preds.begin() + kept, preds[j]) == preds.begin() + kept) preds[kept++] = preds[j];
+        preds.resize(kept);
+      }
     }
-    for (int j = 0; j < count; ++j) __builtin_prefetch(&states_[local_of(preds[j])][slot_of(preds[j])], 1);
-    return count;
+    for (const Key pk : preds) __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
+    return static_cast<int>(preds.size());
   }
 
   // Any thread may reach any word: updates are atomic.
   std::vector<Key> propagate_shared(const std::vector<Key>& frontier, unsigned level) {
     std::vector<Lists> per_thread(threads_);
+    std::vector<std::vector<Key>> buffers(threads_);
     const std::int64_t size = static_cast<std::int64_t>(frontier.size());
     const bool frontier_lost = level % 2 == 0;
 #pragma omp parallel for num_threads(threads_) schedule(dynamic, 256) if (size > kParallelFrom / 16)
     for (std::int64_t n = 0; n < size; ++n) {
       Lists& lists = per_thread[omp_get_thread_num()];
-      Key preds[kMaxChildren];
+      std::vector<Key>& preds = buffers[omp_get_thread_num()];
       const int count = gather_predecessors(position_of(frontier[n]), preds);
       for (int j = 0; j < count; ++j) update<true>(preds[j], frontier_lost, level, lists);
     }
-    if (too_many_)
-      throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) + "'s group has more than " +
-                              std::to_string(kMaxChildren) + " predecessors, more than the solver holds");
     std::vector<Key> next;
     merge(per_thread, next);
     return next;
@@ -404,26 +407,23 @@ class GroupSolver {
       // A block's words are still mostly first touches: each position's
       // predecessors are gathered and prefetched one position ahead of their
       // updates, so that the misses overlap with the next gathering.
-      Key preds[2][kMaxChildren];
+      std::vector<Key> preds[2];
       int pending_count = 0;
 #pragma omp for schedule(dynamic, 16)
       for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
         for (std::uint64_t i = block_start[b]; i < block_start[b + 1]; ++i) {
           const int count = gather_predecessors(sorted[i], preds[i & 1]);
-          const Key* waiting = preds[(i & 1) ^ 1];
+          const Key* waiting = preds[(i & 1) ^ 1].data();
           for (int j = 0; j < pending_count; ++j) update<false>(waiting[j], frontier_lost, level, lists);
           pending_count = count;
         }
         // The block ends here: its last updates must not wait for another
         // block, which another thread may take.
-        const Key* waiting = preds[(block_start[b + 1] - 1) & 1];
+        const Key* waiting = preds[(block_start[b + 1] - 1) & 1].data();
         for (int j = 0; j < pending_count; ++j) update<false>(waiting[j], frontier_lost, level, lists);
         pending_count = 0;
       }
     }
-    if (too_many_)
-      throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) + "'s group has more than " +
-                              std::to_string(kMaxChildren) + " predecessors, more than the solver holds");
     std::vector<Key> next;
     merge(per_thread, next);
     return next;
@@ -493,7 +493,6 @@ class GroupSolver {
   std::vector<std::vector<std::uint16_t>> states_;
   std::vector<std::vector<Key>> buckets_;
   bool single_pass_ = false;
-  std::atomic<bool> too_many_{false};
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;
 };

@@ -27,6 +27,7 @@
 #include "blockade_game.hpp"
 #include "games/bagh_chal.hpp"
 #include "games/crossings.hpp"
+#include "games/crossings_seed.hpp"
 #include "games/line_capture.hpp"
 #include "simple_solver.hpp"
 #include "solver/game_concept.hpp"
@@ -82,6 +83,9 @@ struct BuildCrossings3x3 {
 struct BuildCrossings4x4 {
   CrossingsGame operator()() const { return CrossingsGame(crossings_rules("4x4"), "4x4"); }
 };
+struct BuildCrossingsSeed3x3 {
+  CrossingsSeedGame32 operator()() const { return CrossingsSeedGame32(crossings_seed_rules("seed-3x3"), "seed-3x3"); }
+};
 template <class G>
 struct BuildDefault {
   G operator()() const { return G(); }
@@ -104,6 +108,7 @@ using kGames = ::testing::Types<PangkiDefault, PangkiArrival, CincCaminsDefault,
                                 BaghChal4x4, BaghChal3x3, BaghChalNodiag, BaghChal4x4Nodiag, BaghChal3x3Nodiag,
                                 Case<CrossingsGame, BuildCrossings3x3, Everything>,
                                 Case<CrossingsGame, BuildCrossings4x4, Everything>,
+                                Case<CrossingsSeedGame32, BuildCrossingsSeed3x3, Everything>,
                                 Case<BlockadeGame, BuildDefault<BlockadeGame>, Everything>>;
 
 // ---- what every check works on ----

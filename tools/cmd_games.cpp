@@ -111,6 +111,21 @@ void describe(const CrossingsGame& game) {
             << with_commas(slots) << "\n\n";
 }
 
+template <SquareSet S>
+void describe(const CrossingsSeedGame<S>& game) {
+  std::cout << game.name() << " (" << game.variant() << "): the seed text's game (docs/rules.md), " << game.files()
+            << " files x " << game.ranks() << " ranks, " << game.points() << " points (squares and corners), "
+            << game.stones() << " pieces a side; start " << game.format(game.start()) << "\n";
+  if (!game.has_tablebases()) {
+    std::cout << "  more than 32 points: no tablebases, rtb query searches\n\n";
+    return;
+  }
+  std::uint64_t slots = 0;
+  for (std::uint32_t t = 0; t < game.tier_count(); ++t) slots += game.tier_size(t);
+  std::cout << "  tiers are the locked pieces (to move)-(other side), seen from the side to move; no symmetry\n"
+            << "  " << game.tier_count() << " tiers, slots " << with_commas(slots) << "\n\n";
+}
+
 }  // namespace
 
 int run_games(int argc, char** argv) {

@@ -10,6 +10,7 @@
 
 #include "games/bagh_chal.hpp"
 #include "games/crossings.hpp"
+#include "games/crossings_seed.hpp"
 #include "games/line_capture.hpp"
 #include "tools/usage_error.hpp"
 
@@ -17,7 +18,7 @@ namespace rtb::cli {
 
 // Every concrete game type the command line can run. Commands are templates
 // over the game, instantiated once per type listed here.
-using AnyGame = std::variant<LineCaptureGame, BaghChalGame, CrossingsGame>;
+using AnyGame = std::variant<LineCaptureGame, BaghChalGame, CrossingsGame, CrossingsSeedGame32, CrossingsSeedGame128>;
 
 struct GameEntry {
   std::string name;
