@@ -104,7 +104,7 @@ class GroupSolver {
       resolved_ += frontier.size();
       if (progress_) progress_->level(level, resolved_);
       levels_ = level + 1;
-      frontier = propagate(frontier, level);
+      frontier = propagate(std::move(frontier), level);
     }
     if (progress_ && !single_pass_) progress_->levels_done(resolved_);
     return finish();
@@ -305,8 +305,9 @@ class GroupSolver {
     merge(per_thread, frontier);
   }
 
-  std::vector<Key> propagate(const std::vector<Key>& frontier, unsigned level) {
-    if constexpr (kByBlock) return propagate_by_block(frontier, level);
+  // Takes the frontier, to free it as soon as it is no longer needed.
+  std::vector<Key> propagate(std::vector<Key> frontier, unsigned level) {
+    if constexpr (kByBlock) return propagate_by_block(std::move(frontier), level);
     else return propagate_shared(frontier, level);
   }
 
@@ -364,8 +365,12 @@ class GroupSolver {
 
   // The frontier is sorted by the block its predecessors lie in (a counting
   // sort), and each block goes to one thread, which updates its words with
-  // plain loads and stores while they sit in its cache.
-  std::vector<Key> propagate_by_block(const std::vector<Key>& frontier, unsigned level) {
+  // plain loads and stores while they sit in its cache. The sort moves keys,
+  // not positions: a position is unranked once to find its block and once
+  // more in the walk, which costs less than holding two copies of the
+  // frontier as positions (a game's position may be 24 bytes, a key is 8),
+  // the largest part of a solve's memory.
+  std::vector<Key> propagate_by_block(std::vector<Key> frontier, unsigned level) {
     const std::int64_t size = static_cast<std::int64_t>(frontier.size());
     const bool parallel = size > kParallelFrom / 16;
     const int team = parallel ? threads_ : 1;
@@ -373,8 +378,7 @@ class GroupSolver {
     std::vector<std::uint32_t> block_of(frontier.size());
     std::vector<std::vector<std::uint64_t>> placed(team, std::vector<std::uint64_t>(blocks, 0));
     std::vector<std::uint64_t> block_start(blocks + 1);
-    std::vector<Position> sorted(frontier.size());  // positions, so that each is unranked once
-    std::vector<Position> unranked(frontier.size());
+    std::vector<Key> sorted(frontier.size());
     std::vector<Lists> per_thread(team);
     const bool frontier_lost = level % 2 == 0;
 #pragma omp parallel num_threads(team) if (parallel)
@@ -383,8 +387,7 @@ class GroupSolver {
       const std::int64_t begin = size * t / team, end = size * (t + 1) / team;
       std::vector<std::uint64_t>& at = placed[t];
       for (std::int64_t n = begin; n < end; ++n) {
-        unranked[n] = position_of(frontier[n]);
-        const auto [tier, block] = game_.predecessor_block(unranked[n]);
+        const auto [tier, block] = game_.predecessor_block(position_of(frontier[n]));
         block_of[n] = static_cast<std::uint32_t>(first_block_[local_of_tier_[tier]] + block);
         ++at[block_of[n]];
       }
@@ -398,8 +401,13 @@ class GroupSolver {
         }
         block_start[blocks] = next;
       }
-      for (std::int64_t n = begin; n < end; ++n) sorted[at[block_of[n]]++] = unranked[n];
+      for (std::int64_t n = begin; n < end; ++n) sorted[at[block_of[n]]++] = frontier[n];
 #pragma omp barrier
+#pragma omp single
+      {  // the walk's lists grow from here: the unsorted frontier is no longer needed
+        std::vector<Key>().swap(frontier);
+        std::vector<std::uint32_t>().swap(block_of);
+      }
       Lists& lists = per_thread[t];
       // A block's words are still mostly first touches: each position's
       // predecessors are gathered and prefetched one position ahead of their
@@ -409,7 +417,7 @@ class GroupSolver {
 #pragma omp for schedule(dynamic, 16)
       for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
         for (std::uint64_t i = block_start[b]; i < block_start[b + 1]; ++i) {
-          const int count = gather_predecessors(sorted[i], preds[i & 1]);
+          const int count = gather_predecessors(position_of(sorted[i]), preds[i & 1]);
           const Key* waiting = preds[(i & 1) ^ 1];
           for (int j = 0; j < pending_count; ++j) update<false>(waiting[j], frontier_lost, level, lists);
           pending_count = count;
