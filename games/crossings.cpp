@@ -55,7 +55,8 @@ CrossingsGame::CrossingsGame(CrossingsRules rules, std::string variant)
     for (int rank = 0; rank < r; ++rank) mask |= Squares{1} << (rank * c + file);
     file_masks_.push_back(mask);
   }
-  // N, S, E, W, NE, SW, NW, SE: d ^ 1 is d's opposite.
+  // N, S, E, W, NE, SW, NW, SE: d ^ 1 is d's opposite, and the even ones raise
+  // the square number (NW by files - 1: a board has at least 3 files).
   const int steps[8][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
   for (int d = 0; d < 8; ++d) {
     const int df = steps[d][0], dr = steps[d][1];
