@@ -94,8 +94,11 @@ class GroupSolver {
     std::vector<Key> frontier = initialise();
     for (unsigned level = 0; !single_pass_; ++level) {
       if (level < buckets_.size()) {
-        resolve_deferred(buckets_[level], level, frontier);
-        std::vector<Key>().swap(buckets_[level]);
+        std::vector<std::vector<Key>> chunks = std::move(buckets_[level]);
+        for (std::vector<Key>& chunk : chunks) {
+          resolve_deferred(chunk, level, frontier);
+          std::vector<Key>().swap(chunk);
+        }
       }
       if (frontier.empty() && level + 1 >= buckets_.size()) break;
       if (level >= kMaxDistance)
@@ -180,12 +183,17 @@ class GroupSolver {
     }
   };
 
+  // A thread's bucket joins the level's chunks as it is, without a copy (the
+  // buckets set up at the start may hold a third of a group's slots).
   void merge(std::vector<Lists>& per_thread, std::vector<Key>& resolved) {
+    std::size_t total = resolved.size();
+    for (const Lists& lists : per_thread) total += lists.resolved.size();
+    resolved.reserve(total);
     for (Lists& lists : per_thread) {
       resolved.insert(resolved.end(), lists.resolved.begin(), lists.resolved.end());
       if (buckets_.size() < lists.buckets.size()) buckets_.resize(lists.buckets.size());
       for (std::size_t l = 0; l < lists.buckets.size(); ++l)
-        buckets_[l].insert(buckets_[l].end(), lists.buckets[l].begin(), lists.buckets[l].end());
+        if (!lists.buckets[l].empty()) buckets_[l].push_back(std::move(lists.buckets[l]));
       lists = Lists{};
     }
   }
@@ -499,7 +507,7 @@ class GroupSolver {
   std::vector<int> local_of_tier_;
   std::vector<std::uint64_t> first_block_;  // by local tier, then the group's total
   std::vector<std::vector<std::uint16_t>> states_;
-  std::vector<std::vector<Key>> buckets_;
+  std::vector<std::vector<std::vector<Key>>> buckets_;  // by level: chunks of keys that resolve there
   bool single_pass_ = false;
   std::atomic<bool> too_many_{false};
   std::uint64_t resolved_ = 0;
