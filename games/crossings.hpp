@@ -313,6 +313,7 @@ class CrossingsGame {
     return *lazy.indexer;
   }
   std::vector<SquareMap> maps_;  // identity and the left-right mirror
+  SquareMap turn_;               // the board upside down, by byte tables
   std::vector<std::unique_ptr<LazyIndexer>> indexers_;
 };
 
