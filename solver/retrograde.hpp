@@ -243,6 +243,15 @@ class GroupSolver {
     bool any_move = false, too_many = false;
     const bool children_known_distinct = quiet_children_distinct(p);
     unsigned blockers = 0, fastest_win = ~0u, longest_out_win = 0;
+    auto count_out_child = [&](Value v) {
+      if (is_draw(v)) ++blockers;
+      else if (is_loss(v)) fastest_win = std::min(fastest_win, distance_of(v) + 1);
+      else longest_out_win = std::max(longest_out_win, distance_of(v));
+    };
+    // The values of children in solved tiers are read after the moves are
+    // generated, their cache misses overlapping (their order does not matter).
+    const Value* out_values[kMaxChildren];
+    int outside = 0;
     game_.for_each_move(p, [&](const auto&, const Position& child) {
       any_move = true;
       if (game_.is_lost(child)) {
@@ -263,11 +272,12 @@ class GroupSolver {
         else children[distinct++] = k;
         return;
       }
-      const Value v = solved_[child_tier][child_slot];
-      if (is_draw(v)) ++blockers;
-      else if (is_loss(v)) fastest_win = std::min(fastest_win, distance_of(v) + 1);
-      else longest_out_win = std::max(longest_out_win, distance_of(v));
+      const Value* value = &solved_[child_tier][child_slot];
+      if (outside == kMaxChildren) return count_out_child(*value);
+      __builtin_prefetch(value);
+      out_values[outside++] = value;
     });
+    for (int i = 0; i < outside; ++i) count_out_child(*out_values[i]);
     if (single_pass_) {
       // No move stays in the group, so the value is final already.
       if (distinct > 0) return false;
