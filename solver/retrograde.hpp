@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -342,6 +343,8 @@ class GroupSolver {
   }
 
   Position position_of(Key k) const { return game_.position(tiers_[local_of(k)], slot_of(k)); }
+  Position position_of_entry(const Position& p) const { return p; }
+  Position position_of_entry(Key k) const { return position_of(k); }
 
   // Writes the distinct predecessors of p to preds (kMaxChildren long),
   // prefetches their words so that the misses overlap, and returns how many.
@@ -383,11 +386,13 @@ class GroupSolver {
 
   // The frontier is sorted by the block its predecessors lie in (a counting
   // sort), and each block goes to one thread, which updates its words with
-  // plain loads and stores while they sit in its cache. The sort moves keys,
-  // not positions: a position is unranked once to find its block and once
-  // more in the walk, which costs less than holding two copies of the
-  // frontier as positions (a game's position may be 24 bytes, a key is 8),
-  // the largest part of a solve's memory.
+  // plain loads and stores while they sit in its cache. A small position
+  // (Pangki's 12 bytes) is unranked once and sorted as it is; a larger one
+  // (Crossings' 24) would make two copies of the frontier as positions the
+  // largest part of a solve's memory, so its keys are sorted instead and it
+  // is unranked again in the walk.
+  static constexpr bool kSortsPositions = sizeof(Position) <= 2 * sizeof(Key);
+  using SortEntry = std::conditional_t<kSortsPositions, Position, Key>;
   std::vector<Key> propagate_by_block(std::vector<Key> frontier, unsigned level) {
     const std::int64_t size = static_cast<std::int64_t>(frontier.size());
     const bool parallel = size > kParallelFrom / 16;
@@ -396,7 +401,8 @@ class GroupSolver {
     std::vector<std::uint32_t> block_of(frontier.size());
     std::vector<std::vector<std::uint64_t>> placed(team, std::vector<std::uint64_t>(blocks, 0));
     std::vector<std::uint64_t> block_start(blocks + 1);
-    std::vector<Key> sorted(frontier.size());
+    std::vector<SortEntry> sorted(frontier.size());
+    std::vector<Position> unranked(kSortsPositions ? frontier.size() : 0);
     std::vector<Lists> per_thread(team);
     const bool frontier_lost = level % 2 == 0;
 #pragma omp parallel num_threads(team) if (parallel)
@@ -405,7 +411,9 @@ class GroupSolver {
       const std::int64_t begin = size * t / team, end = size * (t + 1) / team;
       std::vector<std::uint64_t>& at = placed[t];
       for (std::int64_t n = begin; n < end; ++n) {
-        const auto [tier, block] = game_.predecessor_block(position_of(frontier[n]));
+        const Position p = position_of(frontier[n]);
+        if constexpr (kSortsPositions) unranked[n] = p;
+        const auto [tier, block] = game_.predecessor_block(p);
         block_of[n] = static_cast<std::uint32_t>(first_block_[local_of_tier_[tier]] + block);
         ++at[block_of[n]];
       }
@@ -419,12 +427,16 @@ class GroupSolver {
         }
         block_start[blocks] = next;
       }
-      for (std::int64_t n = begin; n < end; ++n) sorted[at[block_of[n]]++] = frontier[n];
+      for (std::int64_t n = begin; n < end; ++n) {
+        if constexpr (kSortsPositions) sorted[at[block_of[n]]++] = unranked[n];
+        else sorted[at[block_of[n]]++] = frontier[n];
+      }
 #pragma omp barrier
 #pragma omp single
       {  // the walk's lists grow from here: the unsorted frontier is no longer needed
         std::vector<Key>().swap(frontier);
         std::vector<std::uint32_t>().swap(block_of);
+        std::vector<Position>().swap(unranked);
       }
       Lists& lists = per_thread[t];
       // A block's words are still mostly first touches: each position's
@@ -435,7 +447,7 @@ class GroupSolver {
 #pragma omp for schedule(dynamic, 16)
       for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
         for (std::uint64_t i = block_start[b]; i < block_start[b + 1]; ++i) {
-          const int count = gather_predecessors(position_of(sorted[i]), preds[i & 1]);
+          const int count = gather_predecessors(position_of_entry(sorted[i]), preds[i & 1]);
           const Key* waiting = preds[(i & 1) ^ 1];
           for (int j = 0; j < pending_count; ++j) update<false>(waiting[j], frontier_lost, level, lists);
           pending_count = count;
