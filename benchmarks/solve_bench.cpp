@@ -1,7 +1,9 @@
 // The solve benchmark: solves a game (or its tiers up to some pieces a side)
 // in memory, once with 1 thread and once with 2, and prints wall and CPU
 // time, slots and positions per second, and the ratio of the two runs.
-// Usage: solve_bench GAME [--variant V] [--max-pieces K] [--threads-list 1,2]
+// Usage: solve_bench pangki|cinc-camins|crossings [--variant V] [--max-pieces K] [--threads-list 1,2]
+// (--max-pieces: tiers with at most K pieces a side; Crossings' variant is a
+// board with tablebases, e.g. 5x4.)
 #include <sys/resource.h>
 
 #include <chrono>
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "games/crossings.hpp"
 #include "games/line_capture.hpp"
 #include "solver/openmp_wait.hpp"
 #include "driver/solve_in_memory.hpp"
@@ -30,7 +33,8 @@ struct Run {
   std::vector<std::vector<rtb::Value>> values;  // by tier, to compare runs
 };
 
-Run solve_all(const rtb::LineCaptureGame& game, int max_pieces, int threads) {
+template <class G>
+Run solve_all(const G& game, int max_pieces, int threads) {
   auto wanted = [&](std::uint32_t t) { return game.mover_pieces(t) <= max_pieces && game.other_pieces(t) <= max_pieces; };
   Run run;
   const auto start = std::chrono::steady_clock::now();
@@ -48,21 +52,10 @@ Run solve_all(const rtb::LineCaptureGame& game, int max_pieces, int threads) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  rtb::use_passive_openmp_wait(argv);
-  std::string name = argc > 1 ? argv[1] : "pangki", variant = "default", thread_list = "1,2";
-  int max_pieces = 99;
-  for (int i = 2; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--variant")) variant = argv[i + 1];
-    else if (!std::strcmp(argv[i], "--max-pieces")) max_pieces = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--threads-list")) thread_list = argv[i + 1];
-    else {
-      std::fprintf(stderr, "usage: solve_bench pangki|cinc-camins [--variant V] [--max-pieces K] [--threads-list 1,2]\n");
-      return 2;
-    }
-  }
-  const rtb::LineCaptureGame game(name == "cinc-camins" ? rtb::cinc_camins_rules() : rtb::pangki_rules(),
-                                  variant == "arrival" ? rtb::CaptureLines::Arrival : rtb::CaptureLines::Touched);
+// Solves `game` once for each thread count of `thread_list`; 1 when the
+// runs' values differ.
+template <class G>
+int run_bench(const G& game, int max_pieces, const std::string& thread_list) {
   std::vector<int> threads;
   std::stringstream list(thread_list);
   for (std::string t; std::getline(list, t, ',');) threads.push_back(std::stoi(t));
@@ -90,4 +83,27 @@ int main(int argc, char** argv) {
   getrusage(RUSAGE_SELF, &u);
   std::printf("peak memory (max RSS): %.1f MiB\n", u.ru_maxrss / 1024.0);
   return 0;
+}
+
+int main(int argc, char** argv) {
+  rtb::use_passive_openmp_wait(argv);
+  std::string name = argc > 1 ? argv[1] : "pangki", variant = "default", thread_list = "1,2";
+  int max_pieces = 99;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--variant")) variant = argv[i + 1];
+    else if (!std::strcmp(argv[i], "--max-pieces")) max_pieces = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--threads-list")) thread_list = argv[i + 1];
+    else {
+      std::fprintf(stderr, "usage: solve_bench pangki|cinc-camins|crossings [--variant V] [--max-pieces K] [--threads-list 1,2]\n");
+      return 2;
+    }
+  }
+  if (name == "crossings") {
+    const std::string board = variant == "default" ? "4x4" : variant;  // 8x8 has no tablebases
+    const rtb::CrossingsGame game(rtb::crossings_rules(board), board);
+    return run_bench(game, max_pieces, thread_list);
+  }
+  const rtb::LineCaptureGame game(name == "cinc-camins" ? rtb::cinc_camins_rules() : rtb::pangki_rules(),
+                                  variant == "arrival" ? rtb::CaptureLines::Arrival : rtb::CaptureLines::Touched);
+  return run_bench(game, max_pieces, thread_list);
 }

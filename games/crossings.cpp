@@ -55,7 +55,8 @@ CrossingsGame::CrossingsGame(CrossingsRules rules, std::string variant)
     for (int rank = 0; rank < r; ++rank) mask |= Squares{1} << (rank * c + file);
     file_masks_.push_back(mask);
   }
-  // N, S, E, W, NE, SW, NW, SE: d ^ 1 is d's opposite.
+  // N, S, E, W, NE, SW, NW, SE: d ^ 1 is d's opposite, and the even ones raise
+  // the square number (NW by files - 1: a board has at least 3 files).
   const int steps[8][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
   for (int d = 0; d < 8; ++d) {
     const int df = steps[d][0], dr = steps[d][1];
@@ -73,6 +74,9 @@ CrossingsGame::CrossingsGame(CrossingsRules rules, std::string variant)
     mirror[s] = (s / c) * c + (c - 1 - s % c);
   }
   maps_ = {SquareMap(identity), SquareMap(mirror)};
+  std::vector<int> upside_down(squares_);
+  for (int s = 0; s < squares_; ++s) upside_down[s] = (r - 1 - s / c) * c + s % c;
+  turn_ = SquareMap(upside_down);
   for (TierId t = 0; t < tier_count(); ++t) indexers_.push_back(std::make_unique<LazyIndexer>());
 }
 
@@ -97,6 +101,7 @@ std::vector<CrossingsGame::TierId> CrossingsGame::tier_successors(TierId t) cons
 }
 
 Squares CrossingsGame::turned(Squares s) const {
+  if (has_tablebases()) return turn_.apply(small(s));  // every unranking turns two sets
   const int c = rules_.files, r = rules_.ranks;
   Squares out = 0;
   for (int rank = 0; rank < r; ++rank) out |= ((s >> (rank * c)) & rank_masks_[0]) << ((r - 1 - rank) * c);

@@ -139,23 +139,23 @@ class CrossingsGame {
     const Squares capturable = enemy & ~far_rank(!white);
     const Squares empty = all_ & ~(p.mine | p.theirs);
     const Squares allowed = must_cross(p) ? far : all_;  // where a front may land
-    for (int d = 0; d < 8; ++d) {
-      const Direction& dir = directions_[d];
+    for_each_direction([&]<int D>() {
+      const Direction& dir = directions_[D];
       // A group's front is a stone with no own uncrossed stone right ahead;
       // with back-run k (k stones ending at it), the tail k - 1 squares
       // behind makes a group of exactly k. Stones of the enemy run from a
       // square along d likewise: safe[k] when the run is >= k.
-      const Squares fronts_all = movers & ~back(movers, dir);
+      const Squares fronts_all = movers & ~back<D>(movers);
       Squares back_run = movers, safe = enemy;  // back-run >= k; enemy run >= k
       for (int k = 1; back_run & fronts_all; ++k) {
         const Squares fronts = back_run & fronts_all;
         const Squares takeable = k >= 2 ? capturable & ~safe : 0;
-        back_run &= ahead(back_run, dir);
-        safe &= back(safe, dir);
+        back_run &= ahead<D>(back_run, dir);
+        safe &= back<D>(safe);
         const int most = k >= 2 ? k : 1;
         Squares reach = fronts;  // fronts that passed m - 1 empty squares
         for (int m = 1; m <= most && reach; ++m) {
-          reach = ahead(reach, dir);
+          reach = ahead<D>(reach, dir);
           for (Squares t = reach & (empty | takeable) & allowed; t; t &= t - 1) {
             const int target = std::countr_zero(t);
             const int tail = target - (k - 1 + m) * dir.offset;
@@ -173,7 +173,7 @@ class CrossingsGame {
           reach &= empty;
         }
       }
-    }
+    });
   }
 
   // Calls f(predecessor) for every position from which a move that captures
@@ -190,8 +190,8 @@ class CrossingsGame {
     const int waiting_crossed = crossed(p.mine, !white), moved_crossed = crossed(movers, white);
     const bool had_to_cross = waiting_crossed > moved_crossed;  // unless this move crossed
     const Squares vacant = empty & ~far;
-    for (int d = 0; d < 8; ++d) {
-      const Direction& dir = directions_[d];
+    for_each_direction([&]<int D>() {
+      const Direction& dir = directions_[D];
       // For each length j: left[j], the squares L whose j squares behind
       // (L - d .. L - j d) are on the board, empty and off the far rank (what
       // a group left); still[j], those where L .. L + (j - 1) d are all the
@@ -201,8 +201,8 @@ class CrossingsGame {
       left[0] = still[0] = all_;
       Squares run = movers;
       for (int k = 1; k <= kMaxRun && run; ++k) {
-        left[k] = ahead(vacant & left[k - 1], dir);
-        still[k] = movers & ~far & (k == 1 ? all_ : back(still[k - 1], dir));
+        left[k] = ahead<D>(vacant & left[k - 1], dir);
+        still[k] = movers & ~far & (k == 1 ? all_ : back<D>(still[k - 1]));
         const int most = k >= 2 ? k : 1;
         for (int m = 1; m <= most; ++m) {
           // L is the tail's landing square: the group stood on L - m d ..
@@ -220,9 +220,9 @@ class CrossingsGame {
             f(Position{before, p.mine, white});
           }
         }
-        run &= back(run, dir);
+        run &= back<D>(run);
       }
-    }
+    });
   }
 
   // ---- what makes the solver fast (optional hooks, as LineCaptureGame's) ----
@@ -274,13 +274,22 @@ class CrossingsGame {
     int offset;      // square number change along the direction
     Squares source;  // squares whose neighbour along it is on the board
   };
-  // The squares one step along dir from s (ahead) and one step against it (back).
+  // Directions come in opposite pairs, D ^ 1 the opposite of D, and the even
+  // ones (N, E, NE, NW) raise the square number: with D known at compile
+  // time, a step is a mask and a shift, without a branch on the sign.
+  template <class F>
+  static void for_each_direction(F&& f) {
+    [&]<int... D>(std::integer_sequence<int, D...>) { (f.template operator()<D>(), ...); }(std::make_integer_sequence<int, 8>{});
+  }
+  // The squares one step along direction D from s (ahead) and one step against it (back).
+  template <int D>
   static Squares ahead(Squares s, const Direction& dir) {
     s &= dir.source;
-    return dir.offset > 0 ? s << dir.offset : s >> -dir.offset;
+    if constexpr (D % 2 == 0) return s << dir.offset;
+    else return s >> -dir.offset;
   }
-  Squares back(Squares s, const Direction& dir) const { return ahead(s, directions_[opposite(dir)]); }
-  int opposite(const Direction& dir) const { return static_cast<int>(&dir - directions_.data()) ^ 1; }
+  template <int D>
+  Squares back(Squares s) const { return ahead<D ^ 1>(s, directions_[D ^ 1]); }
 
   CrossingsRules rules_;
   std::string variant_;
@@ -304,6 +313,7 @@ class CrossingsGame {
     return *lazy.indexer;
   }
   std::vector<SquareMap> maps_;  // identity and the left-right mirror
+  SquareMap turn_;               // the board upside down, by byte tables
   std::vector<std::unique_ptr<LazyIndexer>> indexers_;
 };
 

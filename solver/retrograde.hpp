@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -94,8 +95,11 @@ class GroupSolver {
     std::vector<Key> frontier = initialise();
     for (unsigned level = 0; !single_pass_; ++level) {
       if (level < buckets_.size()) {
-        resolve_deferred(buckets_[level], level, frontier);
-        std::vector<Key>().swap(buckets_[level]);
+        std::vector<std::vector<Key>> chunks = std::move(buckets_[level]);
+        for (std::vector<Key>& chunk : chunks) {
+          resolve_deferred(chunk, level, frontier);
+          std::vector<Key>().swap(chunk);
+        }
       }
       if (frontier.empty() && level + 1 >= buckets_.size()) break;
       if (level >= kMaxDistance)
@@ -104,7 +108,7 @@ class GroupSolver {
       resolved_ += frontier.size();
       if (progress_) progress_->level(level, resolved_);
       levels_ = level + 1;
-      frontier = propagate(frontier, level);
+      frontier = propagate(std::move(frontier), level);
     }
     if (progress_ && !single_pass_) progress_->levels_done(resolved_);
     return finish();
@@ -180,12 +184,17 @@ class GroupSolver {
     }
   };
 
+  // A thread's bucket joins the level's chunks as it is, without a copy (the
+  // buckets set up at the start may hold a third of a group's slots).
   void merge(std::vector<Lists>& per_thread, std::vector<Key>& resolved) {
+    std::size_t total = resolved.size();
+    for (const Lists& lists : per_thread) total += lists.resolved.size();
+    resolved.reserve(total);
     for (Lists& lists : per_thread) {
       resolved.insert(resolved.end(), lists.resolved.begin(), lists.resolved.end());
       if (buckets_.size() < lists.buckets.size()) buckets_.resize(lists.buckets.size());
       for (std::size_t l = 0; l < lists.buckets.size(); ++l)
-        buckets_[l].insert(buckets_[l].end(), lists.buckets[l].begin(), lists.buckets[l].end());
+        if (!lists.buckets[l].empty()) buckets_[l].push_back(std::move(lists.buckets[l]));
       lists = Lists{};
     }
   }
@@ -235,6 +244,15 @@ class GroupSolver {
     bool any_move = false, too_many = false;
     const bool children_known_distinct = quiet_children_distinct(p);
     unsigned blockers = 0, fastest_win = ~0u, longest_out_win = 0;
+    auto count_out_child = [&](Value v) {
+      if (is_draw(v)) ++blockers;
+      else if (is_loss(v)) fastest_win = std::min(fastest_win, distance_of(v) + 1);
+      else longest_out_win = std::max(longest_out_win, distance_of(v));
+    };
+    // The values of children in solved tiers are read after the moves are
+    // generated, their cache misses overlapping (their order does not matter).
+    const Value* out_values[kMaxChildren];
+    int outside = 0;
     game_.for_each_move(p, [&](const auto&, const Position& child) {
       any_move = true;
       if (game_.is_lost(child)) {
@@ -255,11 +273,12 @@ class GroupSolver {
         else children[distinct++] = k;
         return;
       }
-      const Value v = solved_[child_tier][child_slot];
-      if (is_draw(v)) ++blockers;
-      else if (is_loss(v)) fastest_win = std::min(fastest_win, distance_of(v) + 1);
-      else longest_out_win = std::max(longest_out_win, distance_of(v));
+      const Value* value = &solved_[child_tier][child_slot];
+      if (outside == kMaxChildren) return count_out_child(*value);
+      __builtin_prefetch(value);
+      out_values[outside++] = value;
     });
+    for (int i = 0; i < outside; ++i) count_out_child(*out_values[i]);
     if (single_pass_) {
       // No move stays in the group, so the value is final already.
       if (distinct > 0) return false;
@@ -305,8 +324,9 @@ class GroupSolver {
     merge(per_thread, frontier);
   }
 
-  std::vector<Key> propagate(const std::vector<Key>& frontier, unsigned level) {
-    if constexpr (kByBlock) return propagate_by_block(frontier, level);
+  // Takes the frontier, to free it as soon as it is no longer needed.
+  std::vector<Key> propagate(std::vector<Key> frontier, unsigned level) {
+    if constexpr (kByBlock) return propagate_by_block(std::move(frontier), level);
     else return propagate_shared(frontier, level);
   }
 
@@ -323,6 +343,8 @@ class GroupSolver {
   }
 
   Position position_of(Key k) const { return game_.position(tiers_[local_of(k)], slot_of(k)); }
+  Position position_of_entry(const Position& p) const { return p; }
+  Position position_of_entry(Key k) const { return position_of(k); }
 
   // Replaces preds with the distinct predecessors of p, prefetches their
   // words so that the misses overlap, and returns how many. A position may
@@ -367,8 +389,14 @@ class GroupSolver {
 
   // The frontier is sorted by the block its predecessors lie in (a counting
   // sort), and each block goes to one thread, which updates its words with
-  // plain loads and stores while they sit in its cache.
-  std::vector<Key> propagate_by_block(const std::vector<Key>& frontier, unsigned level) {
+  // plain loads and stores while they sit in its cache. A small position
+  // (Pangki's 12 bytes) is unranked once and sorted as it is; a larger one
+  // (Crossings' 24) would make two copies of the frontier as positions the
+  // largest part of a solve's memory, so its keys are sorted instead and it
+  // is unranked again in the walk.
+  static constexpr bool kSortsPositions = sizeof(Position) <= 2 * sizeof(Key);
+  using SortEntry = std::conditional_t<kSortsPositions, Position, Key>;
+  std::vector<Key> propagate_by_block(std::vector<Key> frontier, unsigned level) {
     const std::int64_t size = static_cast<std::int64_t>(frontier.size());
     const bool parallel = size > kParallelFrom / 16;
     const int team = parallel ? threads_ : 1;
@@ -376,8 +404,8 @@ class GroupSolver {
     std::vector<std::uint32_t> block_of(frontier.size());
     std::vector<std::vector<std::uint64_t>> placed(team, std::vector<std::uint64_t>(blocks, 0));
     std::vector<std::uint64_t> block_start(blocks + 1);
-    std::vector<Position> sorted(frontier.size());  // positions, so that each is unranked once
-    std::vector<Position> unranked(frontier.size());
+    std::vector<SortEntry> sorted(frontier.size());
+    std::vector<Position> unranked(kSortsPositions ? frontier.size() : 0);
     std::vector<Lists> per_thread(team);
     const bool frontier_lost = level % 2 == 0;
 #pragma omp parallel num_threads(team) if (parallel)
@@ -386,8 +414,9 @@ class GroupSolver {
       const std::int64_t begin = size * t / team, end = size * (t + 1) / team;
       std::vector<std::uint64_t>& at = placed[t];
       for (std::int64_t n = begin; n < end; ++n) {
-        unranked[n] = position_of(frontier[n]);
-        const auto [tier, block] = game_.predecessor_block(unranked[n]);
+        const Position p = position_of(frontier[n]);
+        if constexpr (kSortsPositions) unranked[n] = p;
+        const auto [tier, block] = game_.predecessor_block(p);
         block_of[n] = static_cast<std::uint32_t>(first_block_[local_of_tier_[tier]] + block);
         ++at[block_of[n]];
       }
@@ -401,8 +430,17 @@ class GroupSolver {
         }
         block_start[blocks] = next;
       }
-      for (std::int64_t n = begin; n < end; ++n) sorted[at[block_of[n]]++] = unranked[n];
+      for (std::int64_t n = begin; n < end; ++n) {
+        if constexpr (kSortsPositions) sorted[at[block_of[n]]++] = unranked[n];
+        else sorted[at[block_of[n]]++] = frontier[n];
+      }
 #pragma omp barrier
+#pragma omp single
+      {  // the walk's lists grow from here: the unsorted frontier is no longer needed
+        std::vector<Key>().swap(frontier);
+        std::vector<std::uint32_t>().swap(block_of);
+        std::vector<Position>().swap(unranked);
+      }
       Lists& lists = per_thread[t];
       // A block's words are still mostly first touches: each position's
       // predecessors are gathered and prefetched one position ahead of their
@@ -412,7 +450,7 @@ class GroupSolver {
 #pragma omp for schedule(dynamic, 16)
       for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
         for (std::uint64_t i = block_start[b]; i < block_start[b + 1]; ++i) {
-          const int count = gather_predecessors(sorted[i], preds[i & 1]);
+          const int count = gather_predecessors(position_of_entry(sorted[i]), preds[i & 1]);
           const Key* waiting = preds[(i & 1) ^ 1].data();
           for (int j = 0; j < pending_count; ++j) update<false>(waiting[j], frontier_lost, level, lists);
           pending_count = count;
@@ -491,7 +529,7 @@ class GroupSolver {
   std::vector<int> local_of_tier_;
   std::vector<std::uint64_t> first_block_;  // by local tier, then the group's total
   std::vector<std::vector<std::uint16_t>> states_;
-  std::vector<std::vector<Key>> buckets_;
+  std::vector<std::vector<std::vector<Key>>> buckets_;  // by level: chunks of keys that resolve there
   bool single_pass_ = false;
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;

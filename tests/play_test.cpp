@@ -32,13 +32,13 @@ std::string described(const json& v) {
 // The rule play_session.hpp documents for a drawn position read from the
 // tablebases: the drawing move that leaves the most losing replies, the first
 // listed on a tie.
-std::string trap_draw(const json& r) {
+std::string trap_draw(const json& r, const std::string& game = "pangki", const std::string& variant = "default") {
   std::string best;
   int most = -1;
   for (const json& m : r["moves"]) {
     if (m["value"] != "DRAW") break;
     int traps = 0;
-    const json replies = query("pangki", m["position"]);  // kept: a range-for would not keep the temporary
+    const json replies = query(game, m["position"], variant);  // kept: a range-for would not keep the temporary
     for (const json& reply : replies["moves"]) traps += reply["value"] == "LOSS";
     if (traps > most) best = m["move"], most = traps;
   }
@@ -181,6 +181,64 @@ TEST(RtbPlay, BadOptionsAreRefused) {
   const Outcome position = play({"--position", "wwww/w..w/b..b/bbbb"}, "quit\n");
   EXPECT_EQ(position.exit_code, 2);
   EXPECT_EQ(position.out, "");
+}
+
+TEST(RtbPlay, CrossingsOnASolvedBoard) {
+  const std::vector<std::string> crossings{"play", "crossings", "--variant", "4x4", "--dir", dir()};
+  auto play_crossings = [&](std::vector<std::string> options, const std::string& script) {
+    options.insert(options.begin(), crossings.begin(), crossings.end());
+    return run_rtb(options, script);
+  };
+  const Outcome r = play_crossings({}, "a1b2\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "  4  w  w  w  w  4\n  3  .  .  .  .  3\n  2  .  .  .  .  2\n  1  b  b  b  b  1\n")) << r.out;
+  const json start = query("crossings", "start", "4x4");
+  ASSERT_EQ(start["value"], "DRAW");
+  ASSERT_EQ(start["moves"].size(), 10u);  // README: 8 draw, a1a2 and d1d2 lose in 12
+  EXPECT_TRUE(has(r.out, "black to move (you)   value: DRAW\n")) << r.out;
+  for (const json& m : start["moves"])
+    EXPECT_TRUE(std::regex_search(r.out, std::regex("  " + m["move"].get<std::string>() + "  " + described(m))))
+        << m.dump() << "\n" << r.out;
+  EXPECT_TRUE(has(r.out, "> a1b2\nyou play a1b2  (DRAW)\n")) << r.out;
+  json after;
+  for (const json& m : start["moves"])
+    if (m["move"] == "a1b2") after = query("crossings", m["position"], "4x4");
+  ASSERT_FALSE(after.is_null());
+  EXPECT_TRUE(has(r.out, "computer (white) plays " + trap_draw(after, "crossings", "4x4") + "  (DRAW)\n")) << r.out;
+
+  // White has crossed a1: black must answer by crossing, and d1 cannot.
+  const std::string must_cross = "..../b.../..../W..b b";
+  const Outcome refused = play_crossings({"--position", must_cross}, "d1d2\nquit\n");
+  ASSERT_EQ(refused.exit_code, 0) << refused.err;
+  EXPECT_TRUE(has(refused.out, "'d1d2' is neither a legal move here nor a command (help lists them); legal moves: "
+                               "a3a4 a3b4\n"))
+      << refused.out;
+  // Either crossing leaves white a crossed stone and nothing to answer with.
+  const Outcome won = play_crossings({"--position", must_cross, "--side", "white"}, "quit\n");
+  ASSERT_EQ(won.exit_code, 0) << won.err;
+  EXPECT_TRUE(has(won.out, "computer (black) plays a3a4  (WIN in 1)\n")) << won.out;
+  EXPECT_TRUE(has(won.out, "  4  B  .  .  .  4\n")) << won.out;
+  EXPECT_TRUE(has(won.out, "white to move (you)   value: LOSS in 0  -- game over: white has lost\n")) << won.out;
+}
+
+TEST(RtbPlay, CrossingsEightByEightIsSearched) {
+  // No tablebases: every value is searched, within the budget a move.
+  const Outcome r = run_rtb({"play", "crossings", "--nodes", "3000", "--dir", dir()}, "a2a3\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "  8  w  w  w  w  w  w  w  w  8\n  7  w  w  w  w  w  w  w  w  7\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "NOT proven: the search ran out of its budget")) << r.out;
+  EXPECT_TRUE(has(r.out, "> a2a3\nyou play a2a3  (")) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("computer \\(white\\) plays [a-h][1-8][a-h][1-8]  \\(.*not proven\\)\n")))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "  3  b  .  .  .  .  .  .  .  3\n  2  .  b  b  b  b  b  b  b  2\n")) << r.out;
+  // A short forced win is proven, and the computer plays it (README: d6c7,
+  // then a crossing white cannot answer).
+  const Outcome win = run_rtb({"play", "crossings", "--position", "ww....../......../...b..../......../......../......../......../........ b",
+                               "--side", "white", "--dir", dir()},
+                              "quit\n");
+  ASSERT_EQ(win.exit_code, 0) << win.err;
+  EXPECT_TRUE(has(win.out, "computer (black) plays d6c7  (WIN in 3)\n")) << win.out;
+  EXPECT_TRUE(has(win.out, "white to move (you)   value: LOSS in 2")) << win.out;
 }
 
 // ---- on a terminal, in tmux ----

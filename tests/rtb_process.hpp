@@ -81,7 +81,7 @@ inline Outcome run_rtb(const std::vector<std::string>& args, const std::string& 
 }
 
 // The tablebases the front-end tests read: Pangki whole (a few seconds),
-// Cinc camins up to 3 pieces a side, Bagh-Chal 3x3 whole; and, in
+// Cinc camins up to 3 pieces a side, Bagh-Chal 3x3 and Crossings 4x4 whole; and, in
 // `sliding_only_dir()`, Bagh-Chal 3x3's sliding phase alone, so that its
 // placement positions are searched. Made once; later calls find them
 // complete (rtb generate skips complete files) and return at once.
@@ -94,6 +94,7 @@ inline fs::path tablebase_dir() {
       {"generate", "pangki", "-q", "--threads", "2", "--dir", dir.string()},
       {"generate", "cinc-camins", "--max-pieces", "3", "-q", "--threads", "2", "--dir", dir.string()},
       {"generate", "bagh-chal", "--variant", "3x3", "-q", "--dir", dir.string()},
+      {"generate", "crossings", "--variant", "4x4", "-q", "--threads", "2", "--dir", dir.string()},
       {"generate", "bagh-chal", "--variant", "3x3", "--max-in-hand", "0", "-q", "--dir", (dir / "sliding").string()},
   };
   for (const auto& job : jobs) {
