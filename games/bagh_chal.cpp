@@ -165,10 +165,7 @@ BaghChalPosition BaghChalGame::parse(std::string_view text) const {
     fail(e.what());
   }
   if (count(p.tigers) != kTigers) fail("expected 4 tigers, found " + std::to_string(count(p.tigers)));
-  if (at >= text.size() || text[at] != ' ') fail("missing side to move (' g' or ' t' after the board)");
-  if (++at >= text.size()) fail("missing side to move ('g' or 't')");
-  const char side = text[at++];
-  if (side != 'g' && side != 't') fail(std::string("side to move must be 'g' or 't', not '") + side + "'");
+  const char side = parse_side_to_move(text, at, "gt", fail);
   p.to_move = side == 'g' ? BaghChalSide::Goats : BaghChalSide::Tigers;
   if (at >= text.size() || text[at] != ' ' || at + 1 >= text.size())
     fail("missing goats in hand (a number 0.." + goats_total + " after the side to move)");

@@ -48,6 +48,20 @@ inline BoardText parse_board(std::string_view text, int width, std::string_view 
   return board;
 }
 
+// Reads the side to move that follows the board at `at` (" b"), one of the
+// two letters of `sides` (e.g. "bw"), and moves `at` past it. Calls
+// fail("<what is wrong>") (which must throw) on a missing or unknown side.
+template <class Fail>
+char parse_side_to_move(std::string_view text, std::size_t& at, std::string_view sides, Fail&& fail) {
+  const std::string a(1, sides[0]), b(1, sides[1]);
+  if (at >= text.size() || text[at] != ' ') fail("missing side to move (' " + a + "' or ' " + b + "' after the board)");
+  if (++at >= text.size()) fail("missing side to move ('" + a + "' or '" + b + "')");
+  const char side = text[at++];
+  if (side != sides[0] && side != sides[1])
+    fail("side to move must be '" + a + "' or '" + b + "', not '" + std::string(1, side) + "'");
+  return side;
+}
+
 // The inverse of parse_board, without the text after the board.
 inline std::string format_board(int width, std::string_view letters, Bitboard first, Bitboard second) {
   std::string out;

@@ -1,4 +1,5 @@
 #include "games/crossings.hpp"
+#include "games/board_text.hpp"
 
 #include <stdexcept>
 
@@ -211,11 +212,7 @@ CrossingsPosition CrossingsGame::parse(std::string_view text) const {
     if (file != c) fail("rank " + rank_name + " has " + std::to_string(file) + " squares, expected " + std::to_string(c));
   }
   if (at < text.size() && text[at] == '/') fail("more than " + std::to_string(r) + " ranks");
-  if (at >= text.size() || text[at] != ' ') fail("missing side to move (' b' or ' w' after the board)");
-  ++at;
-  if (at >= text.size()) fail("missing side to move ('b' or 'w')");
-  const char side = text[at++];
-  if (side != 'b' && side != 'w') fail(std::string("side to move must be 'b' or 'w', not '") + side + "'");
+  const char side = parse_side_to_move(text, at, "bw", fail);
   if (at != text.size()) fail("unexpected text after the side to move: '" + std::string(text.substr(at)) + "'");
   const std::string most = std::to_string(stones_);
   if (std::popcount(black) > stones_) fail("black has " + std::to_string(std::popcount(black)) + " stones, at most " + most + " allowed");

@@ -1,4 +1,5 @@
 #include "games/crossings_seed.hpp"
+#include "games/board_text.hpp"
 
 #include <thread>
 
@@ -476,11 +477,7 @@ SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
     if (file != width) fail(row_name + " has " + std::to_string(file) + " points, expected " + std::to_string(width));
   }
   if (at < text.size() && text[at] == '/') fail("more than " + std::to_string(fields) + " fields");
-  if (at >= text.size() || text[at] != ' ') fail("missing side to move (' b' or ' w' after the board)");
-  ++at;
-  if (at >= text.size()) fail("missing side to move ('b' or 'w')");
-  const char side = text[at++];
-  if (side != 'b' && side != 'w') fail(std::string("side to move must be 'b' or 'w', not '") + side + "'");
+  const char side = parse_side_to_move(text, at, "bw", fail);
   if (at != text.size()) fail("unexpected text after the side to move: '" + std::string(text.substr(at)) + "'");
   const bool white_to_move = side == 'w';
   const std::string most = std::to_string(stones_);

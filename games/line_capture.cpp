@@ -111,11 +111,7 @@ LineCapturePosition LineCaptureGame::parse(std::string_view text) const {
   } catch (const std::invalid_argument& e) {
     fail(e.what());
   }
-  if (at >= text.size() || text[at] != ' ') fail("missing side to move (' b' or ' w' after the board)");
-  ++at;
-  if (at >= text.size()) fail("missing side to move ('b' or 'w')");
-  const char side = text[at++];
-  if (side != 'b' && side != 'w') fail(std::string("side to move must be 'b' or 'w', not '") + side + "'");
+  const char side = parse_side_to_move(text, at, "bw", fail);
   if (at != text.size()) fail("unexpected text after the side to move: '" + std::string(text.substr(at)) + "'");
   if (count(black) > rules_.pieces) fail("black has " + std::to_string(count(black)) + " pieces, at most " + std::to_string(rules_.pieces) + " allowed");
   if (count(white) > rules_.pieces) fail("white has " + std::to_string(count(white)) + " pieces, at most " + std::to_string(rules_.pieces) + " allowed");
