@@ -203,6 +203,19 @@ std::uint64_t CrossingsSeedGame<S>::slot_weight(TierId t, std::uint64_t index) c
 
 template <SquareSet S>
 const typename CrossingsSeedGame<S>::GroupTable& CrossingsSeedGame<S>::group_table(TierId t) const {
+  return cached_group_table(t, std::max(1u, std::min(8u, std::thread::hardware_concurrency())), nullptr);
+}
+
+template <SquareSet S>
+void CrossingsSeedGame<S>::prepare_group(TierId t, int threads,
+                                         const std::function<void(std::uint64_t)>& advance) const {
+  if (!has_tablebases()) throw std::logic_error("crossings " + variant_ + " has no tablebases: no groups to prepare");
+  cached_group_table(t, static_cast<unsigned>(std::max(1, threads)), advance);
+}
+
+template <SquareSet S>
+const typename CrossingsSeedGame<S>::GroupTable& CrossingsSeedGame<S>::cached_group_table(
+    TierId t, unsigned threads, const std::function<void(std::uint64_t)>& advance) const {
   const long group = group_of(t);
   TableCache& cache = *cache_;
   if (cache.group.load(std::memory_order_acquire) == group) return *cache.table;
@@ -210,21 +223,24 @@ const typename CrossingsSeedGame<S>::GroupTable& CrossingsSeedGame<S>::group_tab
   if (cache.group.load(std::memory_order_acquire) != group) {
     cache.group.store(-1, std::memory_order_release);
     cache.table.reset();  // the old group's table goes first: one at a time in memory
-    cache.table = build_group_table(t);
+    cache.table = build_group_table(t, threads, advance);
     cache.group.store(group, std::memory_order_release);
   }
   return *cache.table;
 }
 
 template <SquareSet S>
-std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>::build_group_table(TierId t) const {
+std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>::build_group_table(
+    TierId t, unsigned threads, const std::function<void(std::uint64_t)>& advance) const {
   auto table = std::make_unique<GroupTable>();
   const int a = mover_locked(t), b = other_locked(t);
   table->tiers.push_back(tier_id(std::min(a, b), std::max(a, b)));
   if (a != b) table->tiers.push_back(tier_id(std::max(a, b), std::min(a, b)));
   const std::size_t tiers = table->tiers.size();
+  constexpr std::uint64_t kReportEvery = 1 << 16;  // slots a worker walks between progress reports
   // Each pass walks every slot of the group, in slices over the threads.
-  const unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+  // The order edges are found in does not matter: each slot's list is
+  // sorted at the end, so the table is the same on any number of threads.
   const auto each_edge = [&](auto&& on_edge) {
     for (std::size_t local = 0; local < tiers; ++local) {
       const TierId tier = table->tiers[local];
@@ -232,7 +248,12 @@ std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>:
       std::vector<std::thread> workers;
       for (unsigned w = 0; w < threads; ++w)
         workers.emplace_back([&, w] {
+          std::uint64_t unreported = 0;
           for (std::uint64_t slot = size * w / threads; slot < size * (w + 1) / threads; ++slot) {
+            if (++unreported == kReportEvery && advance) {
+              advance(unreported);
+              unreported = 0;
+            }
             const Position p = position(tier, slot);
             const auto parent = static_cast<std::uint32_t>((local << kParentTierShift) | slot);
             for_each_move(p, [&](const Move&, const Position& child) {
@@ -242,6 +263,7 @@ std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>:
               on_edge(table->local(child_tier), index(child), parent);
             });
           }
+          if (advance && unreported > 0) advance(unreported);
         });
       for (std::thread& worker : workers) worker.join();
     }

@@ -36,6 +36,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -175,6 +176,11 @@ class CrossingsSeedGame {
   // local rule). One group's table is kept at a time: the engine solves one
   // group at a time, and the table of a 4x4 group is gigabytes. Callers must
   // not ask for two groups' predecessors at once from different threads.
+  // Builds the table of t's group now, on `threads` threads (the engine
+  // calls it before a group's solve: PreparesGroups); advance(n) counts the
+  // slots walked, twice the group's. Without it the first predecessor asked
+  // for builds the table on every core.
+  void prepare_group(TierId t, int threads, const std::function<void(std::uint64_t)>& advance) const;
   template <class F>
   void for_each_predecessor(const Position& p, F&& f) const {
     // A slot's board is Black to move; the predecessors have the other side to move.
@@ -218,6 +224,7 @@ class CrossingsSeedGame {
 
  private:
   static constexpr std::uint64_t kHashSlots = std::uint64_t{1} << 63;
+  static constexpr double kMovesIntoASlot = 10.5;  // see group_table_bytes
   static constexpr unsigned kParentTierShift = 31;
   static constexpr std::uint32_t kParentSlotMask = (std::uint32_t{1} << kParentTierShift) - 1;
   // The moves into one tier of a group, backwards: parent[first[i] ..
@@ -235,6 +242,18 @@ class CrossingsSeedGame {
   const GroupTable& group_table(TierId t) const;
 
  public:
+  // The memory of t's group's table while the group is solved, for
+  // `generate --plan`: 8 bytes a slot for where its list starts and 4 a move
+  // into it. The moves are not known before the table is built; the
+  // estimate takes 10.5 a slot, rounded up from seed-4x4's two largest
+  // groups (10.29 and 10.37 in-group moves a slot over 200,000 random slots
+  // each; seed-4x3's groups have 6.2 to 7.7).
+  std::uint64_t group_table_bytes(TierId t) const {
+    if (!has_tablebases()) return 0;
+    const int a = mover_locked(t), b = other_locked(t);
+    const std::uint64_t slots = tier_size(tier_id(a, b)) + (a == b ? 0 : tier_size(tier_id(b, a)));
+    return static_cast<std::uint64_t>(double(slots) * (8 + 4 * kMovesIntoASlot));
+  }
   // The most predecessors a slot of t's group has (for tests and sizing).
   std::uint64_t most_predecessors(TierId t) const {
     const GroupTable& table = group_table(t);
@@ -245,7 +264,10 @@ class CrossingsSeedGame {
   }
 
  private:
-  std::unique_ptr<GroupTable> build_group_table(TierId t) const;
+  std::unique_ptr<GroupTable> build_group_table(TierId t, unsigned threads,
+                                                const std::function<void(std::uint64_t)>& advance) const;
+  const GroupTable& cached_group_table(TierId t, unsigned threads,
+                                       const std::function<void(std::uint64_t)>& advance) const;
   // The group whose table is kept, behind a pointer so the game stays movable.
   struct TableCache {
     std::mutex mutex;
@@ -489,6 +511,7 @@ static_assert(MayLackTablebases<CrossingsSeedGame32>);
 static_assert(HasDefaultTiers<CrossingsSeedGame32>);
 static_assert(KnowsAliasFreeSlots<CrossingsSeedGame32>);
 static_assert(IndexesPredecessors<CrossingsSeedGame32>);
+static_assert(PreparesGroups<CrossingsSeedGame32>);
 static_assert(RetrogradeGame<CrossingsSeedGame128>);
 static_assert(HasPositionText<CrossingsSeedGame128>);
 

@@ -10,6 +10,7 @@
 // battery (tests/game_conformance_test.cpp) checks each promise at run time.
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -126,6 +127,19 @@ template <class G>
 concept SolvesLoneTiers = requires(const G& g, typename G::TierId t, const std::vector<const Value*>& solved,
                                    int threads) {
   { g.solve_lone_tier(t, solved, threads) } -> std::convertible_to<std::vector<Value>>;
+};
+
+// g.prepare_group(t, threads, advance) readies, before the engine asks for
+// any predecessor in tier t's group, what the game needs to give them
+// (Crossings' seed reading builds a table of the group's moves taken
+// backwards), on `threads` threads and outside the engine's parallel loops.
+// It walks the group's slots twice and calls advance(n) for every n slots
+// walked, for the progress display. Without it a game gives predecessors
+// with no preparation.
+template <class G>
+concept PreparesGroups = requires(const G& g, typename G::TierId t, int threads,
+                                  const std::function<void(std::uint64_t)>& advance) {
+  g.prepare_group(t, threads, advance);
 };
 
 // g.has_tablebases() is false for a variant too large to tabulate (Crossings

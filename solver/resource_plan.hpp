@@ -13,7 +13,9 @@
 //     number of bytes a slot of the group, measured (README, "Measured
 //     figures": the peaks of Cinc camins up to 4 a side and the Bagh-Chal
 //     sliding phase against this plan);
-//   - a fixed base for the program and the game's tables.
+//   - a fixed base for the program and the game's tables;
+//   - the tables a game builds for one group at a time, where it says their
+//     size (group_table_bytes), counted with the working lists.
 // Disk is estimated from bits per slot measured on the solved games.
 #include <algorithm>
 #include <cstdint>
@@ -110,6 +112,10 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     const auto own = game.tier_successors(group.tiers.front());
     const bool single_pass = group.tiers.size() == 1 && std::find(own.begin(), own.end(), group.tiers.front()) == own.end();
     p.working_bytes = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * working_per_slot);
+    // A game that keeps tables of its own while a group is solved says how
+    // large (Crossings' seed reading: the group's moves taken backwards).
+    if constexpr (requires { { game.group_table_bytes(group.tiers.front()) } -> std::convertible_to<std::uint64_t>; })
+      if (!single_pass) p.working_bytes += game.group_table_bytes(group.tiers.front());
     p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.

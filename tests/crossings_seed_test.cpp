@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <iostream>
 #include <random>
 #include <string>
@@ -403,6 +404,32 @@ TEST(CrossingsSeedRetro, PredecessorsAreExactlyTheParentsInTheGroup) {
     }
     // Every reached position but the start has a parent: the one before it.
     EXPECT_TRUE(!preds.empty() || p == game.start()) << game.format(p);
+  }
+}
+
+// The engine builds a group's table on the solve's threads (prepare_group);
+// the table must not depend on how many, and the progress it reports must
+// add up to its two walks over the group's slots.
+TEST(CrossingsSeedRetro, GroupTableIsTheSameOnOneAndThreeThreads) {
+  const auto one = mini("seed-3x4");
+  const auto three = mini("seed-3x4");
+  for (std::uint32_t t = 0; t < one.tier_count(); ++t) {
+    if (one.mover_locked(t) > one.other_locked(t)) continue;  // (a, b) names the group of (b, a)
+    const std::uint32_t partner = one.tier_id(one.other_locked(t), one.mover_locked(t));
+    std::uint64_t reported = 0;
+    one.prepare_group(t, 1, [&](std::uint64_t n) { reported += n; });
+    std::atomic<std::uint64_t> reported_by_three{0};
+    three.prepare_group(partner, 3, [&](std::uint64_t n) { reported_by_three += n; });
+    const std::uint64_t group_slots = one.tier_size(t) + (partner == t ? 0 : one.tier_size(partner));
+    EXPECT_EQ(reported, 2 * group_slots) << one.tier_name(t);
+    EXPECT_EQ(reported_by_three.load(), 2 * group_slots) << one.tier_name(t);
+    for (const std::uint32_t tier : {t, partner})
+      for (std::uint64_t i = 0; i < one.tier_size(tier); ++i) {
+        std::vector<std::pair<std::uint32_t, std::uint64_t>> a, b;
+        one.for_each_predecessor_slot(one.position(tier, i), [&](std::uint32_t u, std::uint64_t j) { a.push_back({u, j}); });
+        three.for_each_predecessor_slot(three.position(tier, i), [&](std::uint32_t u, std::uint64_t j) { b.push_back({u, j}); });
+        ASSERT_EQ(a, b) << one.tier_name(tier) << " slot " << i;
+      }
   }
 }
 
