@@ -233,9 +233,7 @@ template <SquareSet S>
 std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>::build_group_table(
     TierId t, unsigned threads, const std::function<void(std::uint64_t)>& advance) const {
   auto table = std::make_unique<GroupTable>();
-  const int a = mover_locked(t), b = other_locked(t);
-  table->tiers.push_back(tier_id(std::min(a, b), std::max(a, b)));
-  if (a != b) table->tiers.push_back(tier_id(std::max(a, b), std::min(a, b)));
+  table->tiers = group_tiers(t);
   const std::size_t tiers = table->tiers.size();
   constexpr std::uint64_t kReportEvery = 1 << 16;  // slots a worker walks between progress reports
   // Each pass walks every slot of the group, in slices over the threads.
@@ -250,7 +248,7 @@ std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>:
         workers.emplace_back([&, w] {
           std::uint64_t unreported = 0;
           for (std::uint64_t slot = size * w / threads; slot < size * (w + 1) / threads; ++slot) {
-            if (++unreported == kReportEvery && advance) {
+            if (advance && ++unreported == kReportEvery) {
               advance(unreported);
               unreported = 0;
             }

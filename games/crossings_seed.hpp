@@ -171,15 +171,16 @@ class CrossingsSeedGame {
   void for_each_move(const Position& p, F&& f) const;
 
   // Predecessors come from a table of the group's moves taken backwards,
-  // built from the moves of every slot of the group the first time a
-  // predecessor in it is asked for (unmaking a formation removal is not a
-  // local rule). One group's table is kept at a time: the engine solves one
-  // group at a time, and the table of a 4x4 group is gigabytes. Callers must
-  // not ask for two groups' predecessors at once from different threads.
-  // Builds the table of t's group now, on `threads` threads (the engine
-  // calls it before a group's solve: PreparesGroups); advance(n) counts the
-  // slots walked, twice the group's. Without it the first predecessor asked
-  // for builds the table on every core.
+  // built from the moves of every slot of the group (unmaking a formation
+  // removal is not a local rule). One group's table is kept at a time: the
+  // engine solves one group at a time, and the table of a 4x4 group is
+  // gigabytes. Callers must not ask for two groups' predecessors at once
+  // from different threads.
+  //
+  // prepare_group builds the table of t's group now, on `threads` threads
+  // (the engine calls it before a group's solve: PreparesGroups); advance(n)
+  // counts the slots walked, twice the group's. Without it the first
+  // predecessor asked for builds the table on every core.
   void prepare_group(TierId t, int threads, const std::function<void(std::uint64_t)>& advance) const;
   template <class F>
   void for_each_predecessor(const Position& p, F&& f) const {
@@ -250,8 +251,8 @@ class CrossingsSeedGame {
   // each; seed-4x3's groups have 6.2 to 7.7).
   std::uint64_t group_table_bytes(TierId t) const {
     if (!has_tablebases()) return 0;
-    const int a = mover_locked(t), b = other_locked(t);
-    const std::uint64_t slots = tier_size(tier_id(a, b)) + (a == b ? 0 : tier_size(tier_id(b, a)));
+    std::uint64_t slots = 0;
+    for (TierId u : group_tiers(t)) slots += tier_size(u);
     return static_cast<std::uint64_t>(double(slots) * (8 + 4 * kMovesIntoASlot));
   }
   // The most predecessors a slot of t's group has (for tests and sizing).
@@ -274,6 +275,12 @@ class CrossingsSeedGame {
     std::atomic<long> group{-1};
     std::unique_ptr<GroupTable> table;
   };
+  // The tiers of t's group: (lo, hi), then (hi, lo) unless lo == hi.
+  std::vector<TierId> group_tiers(TierId t) const {
+    const int a = mover_locked(t), b = other_locked(t);
+    if (a == b) return {t};
+    return {tier_id(std::min(a, b), std::max(a, b)), tier_id(std::max(a, b), std::min(a, b))};
+  }
   long group_of(TierId t) const {
     const int a = mover_locked(t), b = other_locked(t);
     return static_cast<long>(std::min(a, b)) * locks_ + std::max(a, b);
@@ -512,6 +519,7 @@ static_assert(HasDefaultTiers<CrossingsSeedGame32>);
 static_assert(KnowsAliasFreeSlots<CrossingsSeedGame32>);
 static_assert(IndexesPredecessors<CrossingsSeedGame32>);
 static_assert(PreparesGroups<CrossingsSeedGame32>);
+static_assert(SizesGroupTables<CrossingsSeedGame32>);
 static_assert(RetrogradeGame<CrossingsSeedGame128>);
 static_assert(HasPositionText<CrossingsSeedGame128>);
 

@@ -142,6 +142,14 @@ concept PreparesGroups = requires(const G& g, typename G::TierId t, int threads,
   g.prepare_group(t, threads, advance);
 };
 
+// g.group_table_bytes(t) is the memory of what a game keeps while tier t's
+// group is solved (what prepare_group builds), for `generate --plan`.
+// Without it the plan counts the engine's memory alone.
+template <class G>
+concept SizesGroupTables = requires(const G& g, typename G::TierId t) {
+  { g.group_table_bytes(t) } -> std::convertible_to<std::uint64_t>;
+};
+
 // g.has_tablebases() is false for a variant too large to tabulate (Crossings
 // on boards of more than 32 squares): its one tier is a stand-in, and the
 // tools search every position instead. Without the hook a game always has

@@ -114,7 +114,7 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     p.working_bytes = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * working_per_slot);
     // A game that keeps tables of its own while a group is solved says how
     // large (Crossings' seed reading: the group's moves taken backwards).
-    if constexpr (requires { { game.group_table_bytes(group.tiers.front()) } -> std::convertible_to<std::uint64_t>; })
+    if constexpr (SizesGroupTables<G>)
       if (!single_pass) p.working_bytes += game.group_table_bytes(group.tiers.front());
     p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and

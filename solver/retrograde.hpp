@@ -92,8 +92,7 @@ class GroupSolver {
       advise_huge_pages(states_[k].data(), states_[k].capacity() * sizeof(std::uint16_t));
       states_[k].assign(game_.tier_size(tiers_[k]), kUnresolved);
     }
-    if constexpr (PreparesGroups<G>)
-      if (!single_pass_) prepare();
+    if (prepares_group()) prepare();
     std::vector<Key> frontier = initialise();
     for (unsigned level = 0; !single_pass_; ++level) {
       if (level < buckets_.size()) {
@@ -204,17 +203,20 @@ class GroupSolver {
   // The game's preparation of the group (PreparesGroups), before the first
   // predecessor is asked for: on the solve's threads and shown as a stage.
   static constexpr double kPrepareShare = 0.3;  // of the group's time, for the estimate
+  bool prepares_group() const { return PreparesGroups<G> && !single_pass_; }
   void prepare() {
-    if (progress_) progress_->counted_stage("taking moves backwards", 2 * total_slots(), 0.0, kPrepareShare);
-    game_.prepare_group(tiers_.front(), threads_, [this](std::uint64_t n) {
-      if (progress_) progress_->advance(n);
-    });
+    if constexpr (PreparesGroups<G>) {
+      if (progress_) progress_->counted_stage("taking moves backwards", 2 * total_slots(), 0.0, kPrepareShare);
+      game_.prepare_group(tiers_.front(), threads_, [this](std::uint64_t n) {
+        if (progress_) progress_->advance(n);
+      });
+    }
   }
 
   // Counts each slot's distinct in-group children and folds in the moves
   // that leave the group. Returns the positions lost at level 0.
   std::vector<Key> initialise() {
-    const double from = PreparesGroups<G> && !single_pass_ ? kPrepareShare : 0.0;
+    const double from = prepares_group() ? kPrepareShare : 0.0;
     if (progress_) progress_->counted_stage("counting moves", total_slots(), from, single_pass_ ? 0.9 : 0.5);
     std::vector<Lists> per_thread(threads_);
     std::atomic<bool> overflow{false};
