@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "games/bagh_chal.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
 #include "solver/openmp_wait.hpp"
 #include "solver/retrograde.hpp"
 
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
   for (std::string name; std::getline(names, name, ',');) {
     std::uint32_t t = 0;
     while (t < game.tier_count() && game.tier_name(t) != name) ++t;
-    if (t == game.tier_count() || game.goats_in_hand(t) == 0) {
+    if (t == game.tier_count() || game.pieces_in_hand(t) == 0) {
       std::fprintf(stderr, "placement_bench: '%s' is not a placement tier of bagh-chal\n", name.c_str());
       return 2;
     }

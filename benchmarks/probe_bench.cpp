@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <random>
 
-#include "games/line_capture.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
 
 namespace {

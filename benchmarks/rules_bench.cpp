@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "games/line_capture.hpp"
-#include "games/perft.hpp"
+#include "games/line_capture/line_capture.hpp"
+#include "games/kit/perft.hpp"
 
 namespace {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "games/crossings.hpp"
-#include "games/line_capture.hpp"
+#include "games/crossings/crossings.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "solver/openmp_wait.hpp"
 #include "driver/solve_in_memory.hpp"
 

@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "games/bagh_chal.hpp"
-#include "games/crossings.hpp"
-#include "games/line_capture.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
+#include "games/crossings/crossings.hpp"
+#include "games/line_capture/line_capture.hpp"
 
 namespace {
 

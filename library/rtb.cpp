@@ -1,14 +1,16 @@
-// The public API of include/rtb/rtb.hpp over the command line's own query
-// code (tools/query_session.hpp) and generator (driver/generate.hpp): one
-// implementation of each, whoever calls it.
+// The public API of include/rtb/rtb.hpp over service/ (queries, tier choice,
+// neutral errors) and the generator (driver/generate.hpp): the command line
+// is built on the same code, so there is one implementation of each.
 #include "rtb/rtb.hpp"
 
 #include <filesystem>
 
 #include "driver/generate.hpp"
-#include "tools/missing_tables.hpp"
-#include "tools/query_session.hpp"
-#include "tools/tier_selection.hpp"
+#include "service/errors.hpp"
+#include "service/game_facts.hpp"
+#include "service/parameter_checks.hpp"
+#include "service/query_session.hpp"
+#include "service/tier_selection.hpp"
 
 namespace rtb {
 
@@ -25,16 +27,31 @@ GameValue game_value(const ValueBounds& b) {
   return {};
 }
 
-cli::GameChoice choice_of(const std::string& game, const std::string& variant) { return {game, variant}; }
+GameChoice choice_of(const std::string& game, const std::string& variant) { return {game, variant}; }
 
-// Runs f, turning the command line's error types into the public ones.
+// A parameter's name as this API spells it: max_pieces for the service's max-pieces.
+std::string api_name(std::string name) {
+  for (char& c : name)
+    if (c == '-') c = '_';
+  return name;
+}
+
+// The service's name of a tier filter given as max_pieces or max-pieces.
+std::string service_name(std::string name) {
+  for (char& c : name)
+    if (c == '_') c = '-';
+  return name;
+}
+
+// Runs f, turning the service's neutral errors into the public ones, worded
+// with this API's names.
 template <class F>
 decltype(auto) translating_errors(F&& f) {
   try {
     return f();
-  } catch (const cli::UsageError& e) {
-    throw InvalidInput(e.what());
-  } catch (const cli::MissingTables& e) {
+  } catch (const InvalidParameter& e) {
+    throw InvalidInput(e.said_as(api_name(e.parameter())));
+  } catch (const MissingTables& e) {
     throw TablebaseNotFound(e.what());
   } catch (const InvalidInput&) {
     throw;
@@ -63,16 +80,16 @@ std::optional<std::string> ProbeResult::best_move() const {
 }
 
 struct Tablebase::Impl {
-  cli::QuerySession session;
+  QuerySession session;
 };
 
 namespace {
 
-ProbeResult probe_result(const cli::QueryResult& q) {
+ProbeResult probe_result(const QueryResult& q) {
   ProbeResult r;
   r.position = q.position;
   r.value = game_value(q.value);
-  for (const cli::MoveResult& m : q.moves) r.moves.push_back({m.move, game_value(m.value), m.position});
+  for (const MoveResult& m : q.moves) r.moves.push_back({m.move, game_value(m.value), m.position});
   r.searched = q.searched;
   r.proven = q.proven;
   r.nodes = q.nodes;
@@ -85,12 +102,12 @@ ProbeResult probe_result(const cli::QueryResult& q) {
 Tablebase::Tablebase(const std::string& dir, const std::string& game, const std::string& variant,
                      const SearchBudget& budget) {
   translating_errors([&] {
-    rtb::SearchLimits limits;
+    SearchLimits limits;
     limits.nodes = budget.nodes;
     limits.seconds = budget.seconds;
     if (budget.nodes < 1) throw InvalidInput("the search budget must be at least 1 node");
     if (!(budget.seconds >= 0)) throw InvalidInput("the search time limit must not be negative");
-    impl_ = std::make_unique<Impl>(Impl{cli::QuerySession(choice_of(game, variant), dir, limits)});
+    impl_ = std::make_unique<Impl>(Impl{QuerySession(choice_of(game, variant), dir, limits)});
     const std::filesystem::path files = std::filesystem::path(dir) / (impl_->session.game() + "-" + impl_->session.variant());
     if (!std::filesystem::is_directory(files))
       throw TablebaseNotFound("no tablebases in " + files.string() + "; generate them with: rtb generate " + game +
@@ -117,35 +134,42 @@ std::string Tablebase::play(const std::string& position, const std::vector<std::
 
 ProbeResult Tablebase::probe(const std::string& position) {
   return translating_errors([&] {
-    const cli::QueryResult q = impl_->session.query(position);
+    const QueryResult q = impl_->session.query(position);
     ProbeResult r = probe_result(q);
-    r.json = cli::to_json(q).dump();
+    r.json = to_json(q).dump();
     return r;
   });
 }
 
 std::vector<GameInfo> games() {
   std::vector<GameInfo> out;
-  for (const cli::GameEntry& e : cli::game_registry()) out.push_back({e.name, e.description, e.variants, e.search_fallback});
+  for (const GameEntry& e : game_registry()) {
+    GameInfo info{e.name, e.description, e.variants, false, {}};
+    with_game({e.name}, [&](const auto& g) {
+      info.search_fallback = falls_back_to_search(g);
+      for (const std::string& f : tier_filters_of(g)) info.tier_filters.push_back(api_name(f));
+    });
+    out.push_back(std::move(info));
+  }
   return out;
 }
 
 GenerateSummary generate_tablebases(const std::string& dir, const std::string& game, const std::string& variant,
                                     const GenerateSettings& settings) {
   return translating_errors([&] {
-    if (settings.threads < 1) throw InvalidInput("threads must be at least 1");
-    return cli::with_game(choice_of(game, variant), [&](const auto& g) {
-      // The public API's -1 means "not given"; any other negative is refused.
-      cli::TierSelection selection;
-      if (settings.max_pieces != -1) selection.max_pieces = settings.max_pieces;
-      if (settings.max_in_hand != -1) selection.max_in_hand = settings.max_in_hand;
-      const std::vector<bool> selected = cli::selected_tiers(g, selection);
-      rtb::GenerateOptions options;
+    check_threads(settings.threads);
+    return with_game(choice_of(game, variant), [&](const auto& g) {
+      TierSelection selection;
+      selection.tiers = settings.tiers;
+      selection.all = settings.all;
+      for (const auto& [filter, n] : settings.at_most) selection.at_most[service_name(filter)] = n;
+      const std::vector<bool> selected = selected_tiers(g, selection);
+      GenerateOptions options;
       options.dir = dir;
       options.threads = settings.threads;
       options.quiet = !settings.progress;
       options.wanted = [selected](std::uint32_t t) { return selected[t]; };
-      const GenerateReport report = rtb::generate(g, options);
+      const GenerateReport report = generate(g, options);
       return GenerateSummary{report.groups_solved, report.groups_skipped, report.slots_solved, report.seconds};
     });
   });

@@ -105,23 +105,35 @@ PYBIND11_MODULE(rtb, m) {
           d["description"] = g.description;
           d["variants"] = g.variants;
           d["search_fallback"] = g.search_fallback;
+          d["tier_filters"] = g.tier_filters;
           out.append(d);
         }
         return out;
       },
-      "The games rtb knows, as dicts with name, description, variants and search_fallback.");
+      "The games rtb knows, as dicts with name, description, variants, search_fallback and tier_filters.");
 
   m.def(
       "generate",
-      [](const std::string& dir, const std::string& game, const std::string& variant, std::optional<int> max_pieces,
-         std::optional<int> max_in_hand, int threads, bool progress) {
-        if (max_pieces && *max_pieces < 0) throw py::value_error("max_pieces must not be negative");
-        if (max_in_hand && *max_in_hand < 0) throw py::value_error("max_in_hand must not be negative");
+      [](const std::string& dir, const std::string& game, const std::string& variant, int threads, bool progress,
+         std::optional<std::string> tiers, bool all, const py::kwargs& at_most) {
+        rtb::GenerateSettings settings;
+        settings.threads = threads;
+        settings.progress = progress;
+        settings.tiers = tiers.value_or("");
+        settings.all = all;
+        // Any other keyword names a tier filter (max_pieces=4); the library
+        // refuses one the game does not have, naming it.
+        for (const auto& [key, value] : at_most) {
+          const std::string name = py::str(key);
+          if (value.is_none()) continue;
+          if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+            throw py::value_error(name + " must be a whole number, not " + std::string(py::repr(value)));
+          settings.at_most[name] = value.cast<long long>();
+        }
         rtb::GenerateSummary s;
         {
           py::gil_scoped_release unlocked;
-          s = rtb::generate_tablebases(dir, game, variant,
-                                       {threads, max_pieces.value_or(-1), max_in_hand.value_or(-1), progress});
+          s = rtb::generate_tablebases(dir, game, variant, settings);
         }
         py::dict d;
         d["groups_solved"] = s.groups_solved;
@@ -130,9 +142,10 @@ PYBIND11_MODULE(rtb, m) {
         d["seconds"] = s.seconds;
         return d;
       },
-      py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::arg("max_pieces") = py::none(),
-      py::arg("max_in_hand") = py::none(), py::arg("threads") = 1, py::arg("progress") = false,
+      py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::kw_only(), py::arg("threads") = 1,
+      py::arg("progress") = false, py::arg("tiers") = py::none(), py::arg("all") = false,
       "Solve a small game and write its tablebases into dir (as `rtb generate`); files already complete are kept. "
-      "max_pieces (pangki, cinc-camins) and max_in_hand (bagh-chal) choose tiers as --max-pieces and --max-in-hand. "
-      "Returns a dict with groups_solved, groups_skipped, slots_solved and seconds.");
+      "tiers (comma-separated names) and all choose tiers as --tiers and --all; any other keyword is a tier filter "
+      "of the game (rtb.games() lists them): max_pieces=4 keeps the tiers with at most 4 pieces a side, as "
+      "--max-pieces 4. Returns a dict with groups_solved, groups_skipped, slots_solved and seconds.");
 }

@@ -159,7 +159,7 @@ concept MayLackTablebases = requires(const G& g) {
   { g.has_tablebases() } -> std::convertible_to<bool>;
 };
 
-// ---- optional: search (solver/search.hpp) ---------------------------------
+// ---- optional: search (search/exact_search.hpp) ---------------------------------
 
 // m.is_capture() marks captures, which the search tries first. Without it
 // moves are ordered by the opponent's replies alone.
@@ -178,12 +178,12 @@ concept CountsPiecesPerSide = requires(const G& g, typename G::TierId t) {
   { g.other_pieces(t) } -> std::convertible_to<int>;
 };
 
-// Tiers counted by pieces still in hand (a placement phase): goats_in_hand(t).
+// Tiers counted by pieces still in hand (a placement phase): pieces_in_hand(t).
 // `--max-in-hand` works only for such games, and `query` may answer a
 // position of a tier without a file by searching down to tiers with files.
 template <class G>
 concept CountsPiecesInHand = requires(const G& g, typename G::TierId t) {
-  { g.goats_in_hand(t) } -> std::convertible_to<int>;
+  { g.pieces_in_hand(t) } -> std::convertible_to<int>;
 };
 
 // solved_by_default(t) says which tiers a command covers when no tiers are

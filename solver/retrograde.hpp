@@ -15,7 +15,6 @@
 // whole group is scanned just twice (set-up and clean-up). A lone tier that
 // no move re-enters needs no walk at all: set-up writes its final values.
 #include <omp.h>
-#include <sys/mman.h>
 
 #include <algorithm>
 #include <atomic>
@@ -27,20 +26,12 @@
 #include <vector>
 
 #include "solver/game_concept.hpp"
+#include "solver/huge_pages.hpp"
 #include "solver/progress.hpp"
 #include "solver/state_word.hpp"
 #include "solver/value.hpp"
 
 namespace rtb {
-
-// Asks the kernel to back the whole 2 MiB pages inside [data, data + bytes)
-// with huge pages (Linux's transparent huge pages in "madvise" mode).
-inline void advise_huge_pages(void* data, std::size_t bytes) {
-  constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
-  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
-  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice only: errors are harmless
-}
 
 // Values of tiers solved earlier, by tier id; null where a tier is not loaded.
 using SolvedTierValues = std::vector<const Value*>;

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "games/bagh_chal.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
 #include "driver/generate.hpp"
 #include "solver/one_step.hpp"
 #include "tablebases/tier_file.hpp"
@@ -42,7 +42,7 @@ class PlainSearch {
  public:
   PlainSearch(const BaghChalGame& game, const std::filesystem::path& dir) : game_(game) {
     for (std::uint32_t t = 0; t < game.tier_count(); ++t)
-      if (game.goats_in_hand(t) == 0) sliding_[t] = read_tier_file(tier_file_path(game, dir, t), tier_info(game, t));
+      if (game.pieces_in_hand(t) == 0) sliding_[t] = read_tier_file(tier_file_path(game, dir, t), tier_info(game, t));
   }
 
   // The value of p for its mover: the best move's, by better_for_mover.
@@ -78,14 +78,14 @@ TEST(BaghChalPlacementSearch, RandomPositionsWithOneOrTwoGoatsInHandAgreeWithPla
   options.dir = dir;
   options.threads = 2;
   options.quiet = true;
-  options.wanted = [&](std::uint32_t t) { return game.goats_in_hand(t) <= kMaxInHand; };
+  options.wanted = [&](std::uint32_t t) { return game.pieces_in_hand(t) <= kMaxInHand; };
   generate(game, options);
   const double generate_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const PlainSearch search(game, dir);
   std::vector<std::uint32_t> placement_tiers;
   for (std::uint32_t t = 0; t < game.tier_count(); ++t)
-    if (game.goats_in_hand(t) >= 1 && game.goats_in_hand(t) <= kMaxInHand) placement_tiers.push_back(t);
+    if (game.pieces_in_hand(t) >= 1 && game.pieces_in_hand(t) <= kMaxInHand) placement_tiers.push_back(t);
   Prober prober(dir, game.name(), game.variant());
   std::mt19937_64 random(20261130);
   std::map<Outcome, int> seen;

@@ -22,7 +22,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "games/bagh_chal.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
 #include "driver/generate.hpp"
 #include "solver/one_step.hpp"
 #include "solver/retrograde.hpp"
@@ -170,7 +170,7 @@ std::vector<std::vector<Value>> engine_solve(const BaghChalGame& game, int max_i
   std::vector<std::vector<Value>> values(game.tier_count());
   SolvedTierValues solved(game.tier_count(), nullptr);
   for (const TierGroup& group : game_solve_order(game)) {
-    if (game.goats_in_hand(group.tiers.front()) > max_in_hand) continue;
+    if (game.pieces_in_hand(group.tiers.front()) > max_in_hand) continue;
     GroupSolver<BaghChalGame> solver(game, group.tiers, solved, kThreads);
     std::vector<std::vector<Value>> out = solver.solve();
     for (std::size_t k = 0; k < group.tiers.size(); ++k) {
@@ -201,7 +201,7 @@ void solve_both_ways_and_compare(const std::string& variant, int max_in_hand) {
   std::vector<std::string> examples;  // the first few disagreements
   std::uint64_t expected_positions = 0;
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t)
-    if (game.goats_in_hand(t) <= max_in_hand) expected_positions += game.tier_positions(t);
+    if (game.pieces_in_hand(t) <= max_in_hand) expected_positions += game.tier_positions(t);
   for (int in_hand = 0; in_hand <= max_in_hand; ++in_hand) {
     for (const Side side : {Side::Goats, Side::Tigers}) {
       all.for_each(in_hand, side, [&](std::uint64_t n, const BaghChalPosition& p) {
@@ -221,7 +221,7 @@ void solve_both_ways_and_compare(const std::string& variant, int max_in_hand) {
   // Every slot of those tiers, aliases included, against its own position.
   std::uint64_t slots = 0, wrong_slots = 0;
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) {
-    if (game.goats_in_hand(t) > max_in_hand) continue;
+    if (game.pieces_in_hand(t) > max_in_hand) continue;
     for (std::uint64_t i = 0; i < game.tier_size(t); ++i, ++slots)
       wrong_slots += engine[t][i] != simple[all.number(game.position(t, i))];
   }
@@ -233,7 +233,7 @@ void solve_both_ways_and_compare(const std::string& variant, int max_in_hand) {
   SolvedTierValues tables(game.tier_count());
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) tables[t] = engine[t].data();
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) {
-    const bool placement = game.goats_in_hand(t) > 0;  // a group of its own
+    const bool placement = game.pieces_in_hand(t) > 0;  // a group of its own
     const TierCheck check = check_tier(game, t, tables, kThreads, placement ? CheckMethod::Walk : CheckMethod::General);
     EXPECT_EQ(check.wrong, 0u) << variant << " tier " << game.tier_name(t) << ", first at slot " << check.first_wrong_slot;
     EXPECT_EQ(check.by_walk, placement) << variant << " tier " << game.tier_name(t);
@@ -241,7 +241,7 @@ void solve_both_ways_and_compare(const std::string& variant, int max_in_hand) {
   }
   // One wrong value in a placement tier: both ways find it, at its slot.
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) {
-    if (game.goats_in_hand(t) != 1 || game.tier_size(t) < 3) continue;
+    if (game.pieces_in_hand(t) != 1 || game.tier_size(t) < 3) continue;
     std::vector<Value> damaged = engine[t];
     const std::uint64_t slot = damaged.size() / 2;
     damaged[slot] = damaged[slot] == kDraw ? make_value(1) : kDraw;
@@ -260,9 +260,9 @@ void solve_both_ways_and_compare(const std::string& variant, int max_in_hand) {
   int sampled = 0;
   for (int n = 0; n < 200'000 && max_in_hand < game.rules().goats; ++n) {
     const auto t = static_cast<BaghChalGame::TierId>(rng() % game.tier_count());
-    if (game.goats_in_hand(t) <= max_in_hand) continue;
+    if (game.pieces_in_hand(t) <= max_in_hand) continue;
     const Bitboard board = static_cast<Bitboard>((1u << game.squares()) - 1);
-    BaghChalPosition p{0, 0, static_cast<std::uint8_t>(game.goats_in_hand(t)), game.side_to_move(t)};
+    BaghChalPosition p{0, 0, static_cast<std::uint8_t>(game.pieces_in_hand(t)), game.side_to_move(t)};
     while (count(p.tigers) < BaghChalGame::kTigers) p.tigers |= bit(static_cast<int>(rng() % game.squares()));
     while (count(p.goats) < game.goats_on_board(t)) p.goats |= bit(static_cast<int>(rng() % game.squares())) & board & ~p.tigers;
     ++sampled;
@@ -293,11 +293,11 @@ void generate_and_compare(const std::string& variant, int max_in_hand) {
   options.threads = 2;
   options.quiet = true;
   options.write.zstd_level = 1;
-  options.wanted = [&](std::uint32_t t) { return game.goats_in_hand(t) <= max_in_hand; };
+  options.wanted = [&](std::uint32_t t) { return game.pieces_in_hand(t) <= max_in_hand; };
   generate(game, options);
   const std::vector<std::vector<Value>> engine = engine_solve(game, max_in_hand);
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) {
-    if (game.goats_in_hand(t) > max_in_hand) continue;
+    if (game.pieces_in_hand(t) > max_in_hand) continue;
     EXPECT_EQ(read_tier_file(tier_file_path(game, dir, t), tier_info(game, t)), engine[t]) << game.tier_name(t);
   }
   std::filesystem::remove_all(dir);

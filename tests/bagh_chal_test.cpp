@@ -10,7 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "games/bagh_chal.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
 #include "solver/one_step.hpp"
 #include "solver/tier_graph.hpp"
 
@@ -298,7 +298,7 @@ BaghChalPosition random_position(const BaghChalGame& game, BaghChalGame::TierId 
   const Bitboard board = static_cast<Bitboard>((std::uint64_t{1} << game.squares()) - 1);
   const Bitboard tigers = random_set(rng, board, BaghChalGame::kTigers);
   const Bitboard goats = random_set(rng, board & ~tigers, game.goats_on_board(t));
-  return {tigers, goats, static_cast<std::uint8_t>(game.goats_in_hand(t)), game.side_to_move(t)};
+  return {tigers, goats, static_cast<std::uint8_t>(game.pieces_in_hand(t)), game.side_to_move(t)};
 }
 
 TEST(BaghChalSymmetry, MapsAreThoseThatKeepLinesAndJumps) {
@@ -417,7 +417,7 @@ TEST(BaghChalClasses, SlidingPhaseHas88260972Classes) {
   const BaghChalGame game;  // Lim Yew Jin and Jurg Nievergelt's figure
   std::uint64_t classes = 0;
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t)
-    if (game.goats_in_hand(t) == 0) classes += game.class_count(t);
+    if (game.pieces_in_hand(t) == 0) classes += game.class_count(t);
   EXPECT_EQ(classes, 88'260'972u);
 }
 
@@ -439,7 +439,7 @@ TEST(BaghChalTiers, NamesSuccessorsAndGroups) {
   EXPECT_EQ(successors(0, 4, Side::Tigers), Strings{"h0-c4-g"});  // the fifth capture ends the game
   const auto groups = solve_order(game.tier_count(), [&](std::uint32_t t) { return game.tier_successors(t); });
   for (const TierGroup& g : groups) {
-    const bool sliding = game.goats_in_hand(g.tiers.front()) == 0;
+    const bool sliding = game.pieces_in_hand(g.tiers.front()) == 0;
     ASSERT_EQ(g.tiers.size(), sliding ? 2u : 1u) << game.tier_name(g.tiers.front());
     if (sliding) {
       EXPECT_EQ(game.goats_captured(g.tiers[0]), game.goats_captured(g.tiers[1]));
@@ -479,7 +479,7 @@ TEST(BaghChalTiers, PredecessorsAreTheSlidesIntoAPosition) {
       const BaghChalPosition p = random_position(game, t, rng);
       std::vector<BaghChalPosition> preds;
       game.for_each_predecessor(p, [&](const BaghChalPosition& q) { preds.push_back(q); });
-      if (game.goats_in_hand(t) > 0) {
+      if (game.pieces_in_hand(t) > 0) {
         EXPECT_TRUE(preds.empty());
       }
       for (const BaghChalPosition& q : preds) {

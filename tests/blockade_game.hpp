@@ -16,10 +16,10 @@
 #include <string_view>
 #include <vector>
 
-#include "games/bitboard.hpp"
-#include "games/board_symmetry.hpp"
-#include "games/board_text.hpp"
-#include "games/set_indexer.hpp"
+#include "games/kit/bitboard.hpp"
+#include "games/kit/board_symmetry.hpp"
+#include "games/kit/board_text.hpp"
+#include "games/kit/set_indexer.hpp"
 #include "solver/game_concept.hpp"
 
 namespace rtb {

@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <random>
 
-#include "games/line_capture.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
 #include "solver/one_step.hpp"
 #include "driver/solve_in_memory.hpp"

@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "games/crossings_seed.hpp"
-#include "games/perft.hpp"
+#include "games/crossings/crossings_seed.hpp"
+#include "games/kit/perft.hpp"
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
-#include "solver/bounded_search.hpp"
+#include "search/bounded_search.hpp"
 #include "solver/value.hpp"
 #include "tests/naive_crossings_seed.hpp"
 #include "tests/simple_solver.hpp"

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "games/crossings.hpp"
-#include "games/perft.hpp"
-#include "solver/bounded_search.hpp"
+#include "games/crossings/crossings.hpp"
+#include "games/kit/perft.hpp"
+#include "search/bounded_search.hpp"
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
 #include "solver/value.hpp"

@@ -25,10 +25,10 @@
 #include <vector>
 
 #include "blockade_game.hpp"
-#include "games/bagh_chal.hpp"
-#include "games/crossings.hpp"
-#include "games/crossings_seed.hpp"
-#include "games/line_capture.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
+#include "games/crossings/crossings.hpp"
+#include "games/crossings/crossings_seed.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "simple_solver.hpp"
 #include "solver/game_concept.hpp"
 #include "driver/generate.hpp"
@@ -71,7 +71,7 @@ struct BuildBaghChal {
 };
 template <int kMostInHand>
 struct UpToInHand {
-  bool operator()(const BaghChalGame& g, std::uint32_t t) const { return g.goats_in_hand(t) <= kMostInHand; }
+  bool operator()(const BaghChalGame& g, std::uint32_t t) const { return g.pieces_in_hand(t) <= kMostInHand; }
 };
 struct Everything {
   template <class G>

@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-#include "games/line_capture.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
 #include "tablebases/checksum.hpp"
 #include "tablebases/tier_file.hpp"

@@ -18,11 +18,11 @@
 #include <utility>
 #include <vector>
 
-#include "games/bitboard.hpp"
+#include "games/kit/bitboard.hpp"
 #ifndef RTB_BITBOARD_ONLY
-#include "games/board_symmetry.hpp"
-#include "games/line_capture.hpp"
-#include "games/set_indexer.hpp"
+#include "games/kit/board_symmetry.hpp"
+#include "games/line_capture/line_capture.hpp"
+#include "games/kit/set_indexer.hpp"
 #endif
 
 namespace rtb {

@@ -1,6 +1,6 @@
 #pragma once
 // A second Crossings move generator, written from RULES.md alone and square
-// by square, to check games/crossings.hpp against. It shares nothing with it:
+// by square, to check games/crossings/crossings.hpp against. It shares nothing with it:
 // a position is a grid of characters (the position text's letters) and the
 // side to move, and each move is found by walking the board.
 #include <algorithm>

@@ -1,11 +1,11 @@
 #pragma once
 // A second generator for Crossings as the seed text describes it (RULES.md,
 // reading (b)), written from RULES.md alone, point by point, to check
-// games/crossings_seed.hpp against. It shares nothing with it: a position is
+// games/crossings/crossings_seed.hpp against. It shares nothing with it: a position is
 // two grids of characters (the square ranks and the corner rows of the
 // position text) and the side to move; every rule is a walk on the grids.
 //
-// It makes the same choices where RULES.md is open (games/crossings_seed.hpp
+// It makes the same choices where RULES.md is open (games/crossings/crossings_seed.hpp
 // lists them): locked pieces count in formations but stay and are never a
 // victim; formations are tried squares first (a1 order, the cross before the
 // square victim), then corners; the removal suffix names the first order that

@@ -192,7 +192,7 @@ inline std::vector<Board> predecessors(const Rules& r, const Board& p) {
   return {out.begin(), out.end()};
 }
 
-// Leaf count of the move tree, with the convention of games/perft.hpp (a
+// Leaf count of the move tree, with the convention of games/kit/perft.hpp (a
 // position where the side to move has lost or has no move is a leaf),
 // memoised on (position, depth): a count depends on nothing else.
 class Perft {

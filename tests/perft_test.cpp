@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "games/line_capture.hpp"
-#include "games/perft.hpp"
+#include "games/line_capture/line_capture.hpp"
+#include "games/kit/perft.hpp"
 #include "tests/naive_line_capture.hpp"
 
 namespace rtb {

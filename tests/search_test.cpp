@@ -14,9 +14,9 @@
 #include <string>
 #include <unistd.h>
 
-#include "games/bagh_chal.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
 #include "driver/generate.hpp"
-#include "solver/search.hpp"
+#include "search/exact_search.hpp"
 #include "tablebases/tier_file.hpp"
 
 namespace rtb {
@@ -83,7 +83,7 @@ class Tables {
     options.threads = 2;
     options.quiet = true;
     options.write.zstd_level = 1;
-    options.wanted = [this, in_hand](std::uint32_t t) { return game_.goats_in_hand(t) <= in_hand; };
+    options.wanted = [this, in_hand](std::uint32_t t) { return game_.pieces_in_hand(t) <= in_hand; };
     generate(game_, options);
   }
 
@@ -142,7 +142,7 @@ void search_tiers_above(const Tables& tables, int up_to_in_hand, int per_tier) {
   std::uint64_t positions = 0, nodes = 0;
   const auto clock = std::chrono::steady_clock::now();
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) {
-    const int h = game.goats_in_hand(t);
+    const int h = game.pieces_in_hand(t);
     if (h <= tables.available() || h > up_to_in_hand) continue;
     const std::uint64_t size = game.tier_size(t);
     for (int k = 0; k < per_tier && static_cast<std::uint64_t>(k) < size; ++k) {
@@ -198,7 +198,7 @@ class FourByFour : public ::testing::Test {
     std::vector<Position> positions;
     std::mt19937_64 rng(1979);
     for (BaghChalGame::TierId t = 0; static_cast<int>(positions.size()) < count; t = (t + 1) % game().tier_count()) {
-      if (game().goats_in_hand(t) < 3 || game().goats_in_hand(t) > 4) continue;
+      if (game().pieces_in_hand(t) < 3 || game().pieces_in_hand(t) > 4) continue;
       positions.push_back(game().position(t, rng() % game().tier_size(t)));
     }
     return positions;

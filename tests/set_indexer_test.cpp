@@ -14,9 +14,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "games/bitboard.hpp"
-#include "games/board_symmetry.hpp"
-#include "games/set_indexer.hpp"
+#include "games/kit/bitboard.hpp"
+#include "games/kit/board_symmetry.hpp"
+#include "games/kit/set_indexer.hpp"
 
 namespace rtb {
 namespace {

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "games/line_capture.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
 #include "solver/retrograde.hpp"

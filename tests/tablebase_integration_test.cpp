@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "tests/file_bytes.hpp"
-#include "games/line_capture.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
 #include "solver/retrograde.hpp"

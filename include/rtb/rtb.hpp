@@ -10,6 +10,7 @@
 // nothing of rtb's internals, so it is all a program needs; values are for
 // the side to move in the position they belong to, as `rtb query` prints them.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -64,7 +65,9 @@ struct SearchBudget {
 };
 
 // Bad input: unknown game or variant, position text that does not parse,
-// a move that is not legal. (std::invalid_argument, so it is a ValueError in Python.)
+// a move that is not legal, a setting out of range; the message names the
+// parameter as this header does (`threads`, `max_pieces`). (std::invalid_argument,
+// so it is a ValueError in Python.)
 struct InvalidInput : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
@@ -110,17 +113,26 @@ class Tablebase {
 struct GameInfo {
   std::string name;
   std::string description;
-  std::vector<std::string> variants;  // "default" first
-  bool search_fallback = false;       // probes search where no tablebase covers a position
+  std::vector<std::string> variants;      // "default" first
+  bool search_fallback = false;           // probes search where no tablebase covers a position
+  std::vector<std::string> tier_filters;  // of the default variant: the keys GenerateSettings::at_most takes
 };
 
 // The games rtb knows, in the order `rtb games` lists them.
 std::vector<GameInfo> games();
 
+// Which tiers to solve: nothing set means the game's default set (every tier,
+// but only the sliding phase of Bagh-Chal 5x5); otherwise the union of `all`,
+// the named `tiers` and what each tier filter keeps. The filters are those
+// GameInfo::tier_filters lists for the game: {"max_pieces", 4} keeps the tiers
+// with at most 4 pieces a side (pangki, cinc-camins, crossings), {"max_in_hand", 2}
+// those with at most 2 pieces in hand (bagh-chal). `rtb generate --max-pieces 4`
+// is the same filter ("max-pieces" is accepted too).
 struct GenerateSettings {
   int threads = 1;
-  int max_pieces = -1;   // line-capture games: only tiers with at most this many pieces a side (-1: all)
-  int max_in_hand = -1;  // bagh-chal: only tiers with at most this many goats in hand (-1: the default set)
+  std::map<std::string, long long> at_most;  // tier filter -> N
+  std::string tiers;                         // comma-separated tier names, e.g. "3-3,4-4"
+  bool all = false;
   bool progress = false;  // the progress display of `rtb generate` on stderr
 };
 
@@ -132,7 +144,7 @@ struct GenerateSummary {
 
 // Solves `game` and writes its tablebases into dir/GAME-VARIANT/, as `rtb
 // generate` does (files already complete are kept). Meant for small games
-// (Pangki: seconds); InvalidInput for an unknown game or a bad option.
+// (Pangki: seconds); InvalidInput for an unknown game or a bad setting.
 GenerateSummary generate_tablebases(const std::string& dir, const std::string& game, const std::string& variant = "default",
                                      const GenerateSettings& settings = {});
 

@@ -36,6 +36,7 @@ def test_version_and_games():
     assert names == ["pangki", "cinc-camins", "bagh-chal", "crossings"]
     bagh = rtb.games()[2]
     assert bagh["search_fallback"] and "3x3" in bagh["variants"]
+    assert bagh["tier_filters"] == ["max_in_hand"] and rtb.games()[0]["tier_filters"] == ["max_pieces"]
 
 
 def test_start_is_a_draw(pangki):
@@ -105,8 +106,13 @@ def test_search_fallback_agrees_with_the_full_tablebase(tmp_path):
     rtb.generate(str(full_dir), "bagh-chal", "3x3")
     full = rtb.open(str(full_dir), "bagh-chal", "3x3")
     assert full.query("start")["source"] == "tablebase"
-    with pytest.raises(ValueError, match="max-pieces does not apply"):
+    # In Python's words: the keyword, not the command line's --max-pieces.
+    with pytest.raises(ValueError, match=r"^max_pieces does not apply to bagh-chal \(3x3\)$"):
         rtb.generate(str(sliding_dir), "bagh-chal", "3x3", max_pieces=0)
+    with pytest.raises(ValueError, match=r"^max_in_hand must be at least 0, not -1$"):
+        rtb.generate(str(sliding_dir), "bagh-chal", "3x3", max_in_hand=-1)
+    with pytest.raises(ValueError, match=r"^threads must be at least 1, not 0$"):
+        rtb.generate(str(sliding_dir), "bagh-chal", "3x3", threads=0)
     rtb.generate(str(sliding_dir), "bagh-chal", "3x3", max_in_hand=0)
     sliding = rtb.open(str(sliding_dir), "bagh-chal", "3x3", seconds=0)
     searched = sliding.query("start")

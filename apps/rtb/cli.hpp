@@ -1,0 +1,71 @@
+#pragma once
+// Shared pieces of the `rtb` subcommands: option parsing and errors. The
+// games themselves are listed in games/registry.hpp; the work is done by
+// service/, whose neutral errors main.cpp words as this program's options.
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "apps/rtb/usage_error.hpp"
+#include "games/registry.hpp"
+#include "service/tier_selection.hpp"
+
+namespace rtb::cli {
+
+namespace po = boost::program_options;
+
+// The options every command that takes a game shares.
+inline void add_game_options(po::options_description& o, GameChoice& choice) {
+  std::string help = "rules variant (";
+  for (const GameEntry& entry : game_registry()) {
+    help += entry.name + ":";
+    for (const std::string& v : entry.variants) help += " " + v;
+    help += entry.name == game_registry().back().name ? ")" : "; ";
+  }
+  o.add_options()("variant", po::value(&choice.variant)->default_value("default")->value_name("NAME"), help.c_str());
+}
+
+inline void add_dir_option(po::options_description& o, std::filesystem::path& dir) {
+  o.add_options()("dir", po::value(&dir)->default_value("tb")->value_name("DIR"), "tablebase directory");
+}
+
+inline int default_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+inline void add_threads_option(po::options_description& o, int& threads) {
+  o.add_options()("threads", po::value(&threads)->default_value(threads)->value_name("N"), "threads (default: all cores)");
+}
+
+// --all, --tiers and one option a tier filter (--max-pieces N, ...), for the
+// commands that work on tiers.
+inline void add_tier_selection_options(po::options_description& o, TierSelection& s) {
+  o.add_options()("all", po::bool_switch(&s.all),
+                  "every tier of the game; for bagh-chal the whole game, both phases (same as --max-in-hand 20)")(
+      "tiers", po::value(&s.tiers)->value_name("LIST"), "only these tiers (comma-separated names, e.g. 3-3; see rtb games)");
+  for (const TierFilter& f : kTierFilters) {
+    const std::string name = f.name;
+    o.add_options()(f.name, po::value<long long>()->value_name("N")->notifier([&s, name](long long n) { s.at_most[name] = n; }),
+                    (std::string(f.help) + " (the games that have it: see rtb games)").c_str());
+  }
+}
+
+// Parses argv (after the subcommand) into `visible` options and the named
+// positionals; returns false when --help was asked for (and printed, with
+// the usage, the example command and `notes`).
+bool parse_command(int argc, char** argv, const std::string& usage, po::options_description& visible,
+                   const std::vector<std::pair<std::string, std::string*>>& positionals,
+                   const std::string& example = "", const std::string& notes = "");
+
+int run_games(int argc, char** argv);
+int run_perft(int argc, char** argv);
+int run_generate(int argc, char** argv);
+int run_stats(int argc, char** argv);
+int run_query(int argc, char** argv);
+int run_verify(int argc, char** argv);
+int run_play(int argc, char** argv);
+int run_serve(int argc, char** argv);
+
+}  // namespace rtb::cli

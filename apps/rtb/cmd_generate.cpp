@@ -1,0 +1,135 @@
+// rtb generate GAME: solve every tier group and write the tablebases; under
+// mpirun, spread the groups over the processes (apps/rtb/mpi/mpi_scheduler.hpp).
+#include <climits>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "driver/generate.hpp"
+#include "tablebases/directory_lock.hpp"
+#include "apps/rtb/cli.hpp"
+#include "apps/rtb/mpi/mpi_scheduler.hpp"
+#include "service/parameter_checks.hpp"
+#include "apps/rtb/plan_parallelism.hpp"
+#include "apps/rtb/plan_report.hpp"
+#include "service/tier_selection.hpp"
+
+namespace rtb::cli {
+
+namespace {
+
+// Every process of an MPI job runs this with the same options; rank 0 prints.
+template <class G>
+int generate_distributed(const G& game, const GenerateOptions& options) {
+  FileTierStore store = generate_store(game, options);
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  GroupLoop<G> loop(game, store, needed_groups(groups, game.tier_count(), options.wanted));
+  DistributedWork work;
+  work.groups = &loop.groups();
+  work.selected = &loop.selected();
+  work.is_complete = [&](std::size_t g) { return loop.is_complete(g); };
+  work.solve = [&](std::size_t g) { return loop.solve_one(g, options.threads); };
+  work.describe = [&](std::size_t g) { return loop.group_name(g); };
+  Progress clock(true);
+  const DistributedReport report = run_distributed(work);
+  if (report.root)
+    std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
+              << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in "
+              << clock.elapsed_seconds() << " s with " << report.processes << " MPI processes x " << options.threads
+              << " threads; files in " << (options.dir / (game.name() + "-" + game.variant())).string() << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int run_generate(int argc, char** argv) {
+  GameChoice choice;
+  GenerateOptions options;
+  TierSelection selection;
+  bool json = false, plan_parallelism = false;
+  // Under mpirun the processes of one machine share its cores.
+  options.threads = std::max(1, default_threads() / mpi_launch_local_size());
+  // Read signed, so that a negative value is seen instead of wrapping around.
+  long long block_size = options.write.block_size;
+  bool plan_only = false;
+  std::string memory_limit_text;
+  po::options_description o("options");
+  add_game_options(o, choice);
+  add_dir_option(o, options.dir);
+  add_threads_option(o, options.threads);
+  o.add_options()("quiet,q", po::bool_switch(&options.quiet), "no progress display")(
+      "json", po::bool_switch(&json), "print the report as one JSON object (see README: JSON output)")(
+      "zstd-level", po::value(&options.write.zstd_level)->default_value(options.write.zstd_level)->value_name("L"),
+      "zstd level of the files")(
+      "block-size", po::value(&block_size)->default_value(block_size)->value_name("N"),
+      "positions per compressed block")(
+      "plan", po::bool_switch(&plan_only), "print the memory and disk each tier group needs, and solve nothing")(
+      "memory-limit", po::value(&memory_limit_text)->value_name("SIZE"),
+      "refuse to start when a tier group needs more memory than this (e.g. 8G, 512M; default: the machine's memory)")(
+      "plan-parallelism", po::bool_switch(&plan_parallelism),
+      "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
+  add_tier_selection_options(o, selection);
+  if (!parse_command(argc, argv,
+                     "rtb generate GAME [--dir DIR] [--threads N] [--quiet] [--json] [--plan] [--memory-limit SIZE]\n"
+                     "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
+                     "       mpirun -np N rtb generate GAME ...   (README: Generating on a cluster)",
+                     o, {{"game", &choice.name}}, "rtb generate pangki --dir tb --threads 2",
+                     "Progress goes to stderr: on a terminal one line rewritten in place, otherwise a plain\n"
+                     "line every 5 s (none with --quiet): the group of how many, its stage, a counter in\n"
+                     "slots and an estimate of the time left. Under mpirun, --threads defaults to a process's\n"
+                     "share of its machine's cores. A second generate into the same directory is refused\n"
+                     "while the first runs (a lock file); queries are never blocked.\n"))
+    return 0;
+  check_threads(options.threads);
+  check_range("block-size", block_size, 1, kMaxBlockSize);
+  check_range("zstd-level", options.write.zstd_level, 1, max_zstd_level());
+  options.write.block_size = static_cast<std::uint32_t>(block_size);
+  if (const std::string problem = write_options_problem(options.write); !problem.empty())
+    throw UsageError("--block-size or --zstd-level: " + problem);
+  const std::uint64_t memory_limit =
+      memory_limit_text.empty() ? physical_memory_bytes() : parse_bytes("memory-limit", memory_limit_text);
+  return with_game(choice, [&](const auto& game) {
+    const std::vector<bool> selected = selected_tiers(game, selection);
+    options.wanted = [selected](std::uint32_t t) { return selected[t]; };
+    if (plan_parallelism) {
+      const std::vector<TierGroup> groups = game_solve_order(game);
+      print_parallelism(std::cout, parallelism_steps(groups, needed_groups(groups, game.tier_count(), options.wanted),
+                                                     [&](std::uint32_t t) { return game.tier_size(t); }));
+      return 0;
+    }
+    const ResourcePlan plan = plan_generate(game, options);
+    if (plan_only) {
+      print_plan(plan, std::cout);
+      return 0;
+    }
+    check_plan_fits(plan, memory_limit, options.dir,
+                    memory_limit_text.empty() ? "this machine's memory" : "--memory-limit");
+    // Under MPI the ranks share the directory by design; rank 0 hands out the groups.
+    if (mpi_launch_size() > 1) return generate_distributed(game, options);
+    // One writer a directory; readers never wait (see directory_lock.hpp).
+    const auto game_dir = options.dir / (game.name() + "-" + game.variant());
+    const DirectoryLock lock(game_dir);
+    remove_stale_temporaries(game_dir);
+    const GenerateReport report = generate(game, options);
+    const std::string files = game_dir.string();
+    if (json) {
+      const nlohmann::json out{{"format", 1},
+                               {"game", game.name()},
+                               {"variant", game.variant()},
+                               {"dir", options.dir.string()},
+                               {"files", files},
+                               {"groups_solved", report.groups_solved},
+                               {"groups_skipped", report.groups_skipped},
+                               {"slots_solved", report.slots_solved},
+                               {"seconds", report.seconds},
+                               {"threads", options.threads}};
+      std::cout << out.dump(2) << "\n";
+      return 0;
+    }
+    std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
+              << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in "
+              << report.seconds << " s with " << options.threads << " threads; files in " << game_dir.string() << "\n";
+    return 0;
+  });
+}
+
+}  // namespace rtb::cli

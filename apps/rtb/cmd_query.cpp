@@ -1,0 +1,120 @@
+// rtb query GAME POSITION: the value of a position and of every move.
+//
+// A position whose tier has a tablebase file is answered from the files. A
+// Bagh-Chal position whose file is missing (a placement tier: only the small
+// ones are generated) is searched instead; see service/query_oracle.hpp.
+// --batch answers many positions, one a line, through one session.
+#include <cstring>
+#include <iostream>
+#include <sstream>
+
+#include "apps/rtb/cli.hpp"
+#include "service/parameter_checks.hpp"
+#include "service/query_session.hpp"
+
+namespace rtb::cli {
+
+namespace {
+
+// "a2b2,b3b2" -> {"a2b2", "b3b2"}.
+std::vector<std::string> move_list(const std::string& text) {
+  std::vector<std::string> moves;
+  std::stringstream in(text);
+  for (std::string move; std::getline(in, move, ',');) {
+    if (move.empty()) throw UsageError("--moves has an empty move in '" + text + "' (write a2b2,b3b2)");
+    moves.push_back(move);
+  }
+  return moves;
+}
+
+// The position syntax of every game, for --help: built from the registry,
+// so a new game shows up with its own start position.
+std::string position_help() {
+  std::string text =
+      "POSITION: the ranks from the top rank down, separated by '/', one character a square\n"
+      "('.' empty), a space and the side to move; Bagh-Chal adds the goats in hand. 'start' is\n"
+      "the start position. Moves (--moves) are written a2b2, or c3 for placing a goat.\n"
+      "The start position of each game:\n";
+  for (const GameEntry& entry : game_registry())
+    with_game({entry.name}, [&](const auto& game) {
+      text += "  " + entry.name + std::string(entry.name.size() < 12 ? 12 - entry.name.size() : 1, ' ') + "'" +
+              game.format(game.start()) + "'\n";
+    });
+  return text +
+         "--batch: positions one a line on stdin, one JSON object a line on stdout (the shape of\n"
+         "--json on one line, with \"input\" added); a line that fails gives {\"input\": ...,\n"
+         "\"error\": ...} and the batch goes on; the exit status is 1 if any line failed.\n";
+}
+
+bool has_argument(int argc, char** argv, const char* name) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], name) == 0) return true;
+  return false;
+}
+
+// Answers stdin's lines; returns the number of lines that failed.
+std::size_t run_batch(QuerySession& session, const std::vector<std::string>& moves, bool line) {
+  std::size_t failed = 0;
+  for (std::string input; std::getline(std::cin, input);) {
+    nlohmann::json out;
+    try {
+      const std::string position = moves.empty() ? input : session.play(input, moves);
+      out = to_json(session.query(position, line));
+    } catch (const std::exception& e) {  // bad text, an illegal move, a missing file: this line only
+      out = {{"format", 1}, {"game", session.game()}, {"variant", session.variant()}, {"error", e.what()}};
+      ++failed;
+    }
+    out["input"] = input;
+    std::cout << out.dump() << "\n" << std::flush;
+  }
+  return failed;
+}
+
+}  // namespace
+
+int run_query(int argc, char** argv) {
+  GameChoice choice;
+  std::filesystem::path dir;
+  std::string position_text, moves_text;
+  bool json = false, line = false, batch = false;
+  SearchLimits limits;
+  limits.nodes = 10'000'000;
+  limits.seconds = 10;
+  long long nodes = static_cast<long long>(limits.nodes);  // signed, so that a negative value is seen
+  po::options_description o("options");
+  add_game_options(o, choice);
+  add_dir_option(o, dir);
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)")(
+      "batch", po::bool_switch(&batch), "read positions from stdin, one a line; print one JSON line each")(
+      "moves", po::value(&moves_text)->value_name("LIST"),
+      "play these moves (comma-separated, e.g. a2b2,b3b2) from the position first")(
+      "line", po::bool_switch(&line), "also print the perfect-play line to the end of the game")(
+      "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"),
+      "bagh-chal, crossings: search budget in positions, where no tablebase covers the position")(
+      "seconds", po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
+      "bagh-chal, crossings: search time limit (0: none, and the search is repeatable)");
+  std::vector<std::pair<std::string, std::string*>> positionals{{"game", &choice.name}};
+  if (!has_argument(argc, argv, "--batch")) positionals.push_back({"position", &position_text});
+  // Made only for --help: it builds every game, which takes longer than a query.
+  const bool help = has_argument(argc, argv, "--help") || has_argument(argc, argv, "-h");
+  if (!parse_command(argc, argv,
+                     "rtb query GAME POSITION|start [--moves LIST] [--dir DIR] [--json] [--line] [--nodes N] "
+                     "[--seconds S]\n       rtb query GAME --batch [--moves LIST] [--dir DIR] [--line] < positions",
+                     o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json", help ? position_help() : ""))
+    return 0;
+  check_range("nodes", nodes, 1, LLONG_MAX);
+  limits.nodes = static_cast<std::uint64_t>(nodes);
+  if (!(limits.seconds >= 0)) throw UsageError("--seconds must not be negative");
+  const std::vector<std::string> moves = moves_text.empty() ? std::vector<std::string>{} : move_list(moves_text);
+  QuerySession session(choice, dir, limits);
+  if (batch) return run_batch(session, moves, line) == 0 ? 0 : 1;
+  const std::string position = moves.empty() ? position_text : session.play(position_text, moves);
+  const QueryResult result = session.query(position, line);
+  if (json)
+    std::cout << to_json(result).dump(2) << "\n";
+  else
+    print_text(std::cout, result);
+  return 0;
+}
+
+}  // namespace rtb::cli

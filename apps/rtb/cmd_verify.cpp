@@ -1,0 +1,131 @@
+// rtb verify GAME: checks every file, then proves every value from its
+// successors, tier group by tier group.
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "driver/file_tier_store.hpp"
+#include "driver/group_loop.hpp"
+#include "solver/verify.hpp"
+#include "apps/rtb/cli.hpp"
+#include "service/parameter_checks.hpp"
+#include "service/tier_loading.hpp"
+#include "service/tier_selection.hpp"
+
+namespace rtb::cli {
+
+int run_verify(int argc, char** argv) {
+  GameChoice choice;
+  std::filesystem::path dir;
+  int threads = default_threads();
+  bool json = false;
+  bool general = false;
+  TierSelection selection;
+  po::options_description o("options");
+  add_game_options(o, choice);
+  add_dir_option(o, dir);
+  add_tier_selection_options(o, selection);
+  add_threads_option(o, threads);
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object at the end (see README: JSON output)")(
+      "general", po::bool_switch(&general),
+      "check every value through the rules' general move generator, also where a game walks a tier its own "
+      "faster way (Bagh-Chal's placement tiers: by default the walk checks every value and the general "
+      "generator an even sample of each tier)");
+  if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N] [--json] [--general]", o, {{"game", &choice.name}},
+                     "rtb verify pangki --dir tb"))
+    return 0;
+  check_threads(threads);
+  return with_game(choice, [&](const auto& game) {
+    using Game = std::decay_t<decltype(game)>;
+    nlohmann::json rows = nlohmann::json::array();
+    // One tier's result: a line of text now, or a row of the JSON at the end.
+    auto report = [&](std::uint32_t t, const std::string& status, const std::string& text, std::uint64_t proven) {
+      if (json)
+        rows.push_back({{"tier", game.tier_name(t)}, {"status", status}, {"values_proven", proven}, {"message", text}});
+      else
+        std::cout << "tier " << game.tier_name(t) << ": " << text << "\n";
+    };
+    const std::vector<TierGroup> groups = game_solve_order(game);
+    const std::vector<bool> selected = selected_tiers(game, selection);
+    // A group is checked when it holds a selected tier.
+    std::vector<bool> checked_group(groups.size(), false);
+    std::size_t checked_tiers = 0;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      for (std::uint32_t t : groups[g].tiers)
+        if (selected[t]) checked_group[g] = true;
+      if (checked_group[g]) checked_tiers += groups[g].tiers.size();
+    }
+    FileTierStore store = file_tier_store(game, dir);
+    GroupLoop<Game> loop(game, store, checked_group);
+    std::set<std::uint32_t> broken;  // damaged, missing or wrong: tiers reading them cannot be proven
+    std::uint64_t checked = 0;
+    std::size_t failures = 0;
+    auto unreadable = [&](std::uint32_t t, const std::exception& e) {
+      if (dynamic_cast<const MissingTablebase*>(&e))
+        report(t, "failed",
+               "FAILED: missing tablebase file " + store.path(t).string() +
+                   "; generate it with: " + generate_command(game, dir),
+               0);
+      else
+        report(t, "failed", std::string("FAILED: ") + e.what(), 0);
+      broken.insert(t);
+      ++failures;
+    };
+    auto check = [&](std::size_t g, const SolvedTierValues& values) {
+      bool readable = true;
+      for (std::uint32_t t : groups[g].tiers) readable = readable && !broken.count(t);
+      for (std::uint32_t d : groups[g].dependencies) readable = readable && !broken.count(d);
+      for (std::uint32_t t : groups[g].tiers) {
+        if (broken.count(t)) continue;
+        if (!readable) {
+          report(t, "not_proven", "not proven (a tier it reaches is unreadable)", 0);
+          ++failures;
+          continue;
+        }
+        const TierCheck c = check_tier(game, t, values, threads,
+                                          general || groups[g].tiers.size() > 1 ? CheckMethod::General : CheckMethod::Walk);
+        checked += c.checked;
+        if (c.wrong == 0) {
+          const std::string how = c.by_walk ? " (by the tier's own walk; " + std::to_string(c.general) +
+                                                  " of them also by the general move generator)"
+                                            : "";
+          report(t, "ok", "ok, " + std::to_string(c.checked) + " values proven" + how, c.checked);
+        } else {
+          broken.insert(t);
+          ++failures;
+          report(t, "failed",
+                 "FAILED: " + std::to_string(c.wrong) + " of " + std::to_string(c.checked) +
+                     " values disagree with their successors; first at slot " + std::to_string(c.first_wrong_slot) +
+                     " (" + game.format(game.position(t, c.first_wrong_slot)) + "): stored " + describe(c.stored) +
+                     ", successors give " + describe(c.expected),
+                 0);
+        }
+      }
+    };
+    loop.check_all(check, unreadable);
+    if (json) {
+      const nlohmann::json out{{"format", 1},
+                               {"game", game.name()},
+                               {"variant", game.variant()},
+                               {"ok", failures == 0},
+                               {"failures", failures},
+                               {"tiers_checked", checked_tiers},
+                               {"values_proven", checked},
+                               {"tiers", rows}};
+      std::cout << out.dump(2) << "\n";
+      if (failures > 0) std::cerr << "rtb verify: " << failures << " tier(s) of " << game.name() << " failed\n";
+      return failures == 0 ? 0 : 1;
+    }
+    if (failures == 0) {
+      std::cout << "verify " << game.name() << " (" << game.variant() << "): all " << checked_tiers
+                << " tiers ok, " << checked << " values proven\n";
+      return 0;
+    }
+    std::cout << "verify " << game.name() << " (" << game.variant() << "): " << failures << " tier(s) FAILED\n";
+    std::cerr << "rtb verify: " << failures << " tier(s) of " << game.name() << " failed (see above)\n";
+    return 1;
+  });
+}
+
+}  // namespace rtb::cli

@@ -1,0 +1,120 @@
+// rtb: solve small board games by retrograde analysis and probe the results.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <string>
+
+#include "rtb/version.hpp"
+#include "solver/openmp_wait.hpp"
+#include "tablebases/tier_file.hpp"
+#include "apps/rtb/cli.hpp"
+#include "solver/parameter_error.hpp"
+
+namespace {
+
+struct Command {
+  int (*run)(int, char**);
+  const char* summary;
+};
+
+const std::map<std::string, Command>& commands() {
+  using namespace rtb::cli;
+  static const std::map<std::string, Command> table{
+      {"games", {run_games, "the games, their tiers and sizes"}},
+      {"perft", {run_perft, "count the leaves of the move tree to a depth"}},
+      {"generate", {run_generate, "solve a game and write its tablebases"}},
+      {"stats", {run_stats, "WIN/LOSS/DRAW counts and longest wins per tier"}},
+      {"query", {run_query, "the value, the moves and the best move of a position"}},
+      {"verify", {run_verify, "check every file and prove every value from its successors"}},
+      {"play", {run_play, "play against perfect play in the terminal"}},
+      {"serve", {run_serve, "a local web explorer of the tablebases, and its JSON API"}},
+  };
+  return table;
+}
+
+void print_overview(std::ostream& out) {
+  out << "usage: rtb COMMAND [options]   (rtb COMMAND --help for its options)\n"
+      << "       rtb --version\n\ncommands:\n";
+  for (const auto& [name, command] : commands()) out << "  " << name << std::string(10 - name.size(), ' ') << command.summary << "\n";
+  out << "\nexit status: 0 success, 1 failure (a file missing, damaged or wrong; verify found a\n"
+      << "wrong value), 2 bad usage or input (unknown option, game or position text)\n";
+}
+
+// A closed standard descriptor would be taken by the next file opened (a tier
+// file, a temporary), and the results would be written into it. Fill it with
+// /dev/null opened the wrong way round, so writes to it fail and are reported.
+void keep_standard_descriptors_taken() {
+  for (int fd = 0; fd <= 2; ++fd)
+    if (::fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+      const int opened = ::open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+      if (opened >= 0 && opened != fd) {
+        ::dup2(opened, fd);
+        ::close(opened);
+      }
+    }
+}
+
+// The results are lost when stdout cannot take them (a full disk, /dev/full,
+// a closed descriptor): say so and fail instead of exiting 0.
+int with_output_checked(const std::string& name, int status) {
+  errno = 0;
+  std::cout.flush();
+  const bool flushed = std::fflush(stdout) == 0;
+  const int why = errno;
+  if (std::cout.good() && flushed && !std::ferror(stdout)) return status;
+  std::cerr << "rtb " << name << ": cannot write the results to standard output"
+            << (why != 0 ? std::string(": ") + std::strerror(why) : std::string()) << "\n";
+  return status == 0 ? 1 : status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  keep_standard_descriptors_taken();
+  // Past `ulimit -f` a write then fails with EFBIG, which the file writer
+  // reports (and cleans up after), instead of the signal killing us silently.
+  std::signal(SIGXFSZ, SIG_IGN);
+  rtb::use_passive_openmp_wait(argv);
+  if (argc < 2) {
+    print_overview(std::cerr);
+    return 2;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_overview(std::cout);
+    return with_output_checked("help", 0);
+  }
+  if (name == "--version" || name == "version") {
+    std::cout << "rtb " << RTB_VERSION_STRING << "\n";
+    return 0;
+  }
+  const auto it = commands().find(name);
+  if (it == commands().end()) {
+    std::cerr << "rtb: unknown command '" << name << "'\n";
+    print_overview(std::cerr);
+    return 2;
+  }
+  int status = 1;
+  try {
+    status = it->second.run(argc - 1, argv + 1);
+  } catch (const rtb::cli::UsageError& e) {
+    std::cerr << "rtb " << name << ": " << e.what() << "\n(see rtb " << name << " --help)\n";
+    status = 2;
+  } catch (const rtb::InvalidParameter& e) {  // the service's words: named here as the option
+    std::cerr << "rtb " << name << ": " << e.said_as("--" + e.parameter()) << "\n(see rtb " << name << " --help)\n";
+    status = 2;
+  } catch (const std::invalid_argument& e) {  // bad position text and the like
+    std::cerr << "rtb " << name << ": " << e.what() << "\n";
+    status = 2;
+  } catch (const std::exception& e) {
+    std::cerr << "rtb " << name << ": " << e.what() << "\n";
+    status = 1;
+  }
+  return with_output_checked(name, status);
+}

@@ -1,0 +1,271 @@
+#include "apps/rtb/play/play_session.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "apps/rtb/usage_error.hpp"
+
+namespace rtb::cli {
+
+namespace {
+
+// The names of the side letters the games use (docs/rules.md); another game's
+// letters are shown as they are.
+struct SideName {
+  char letter;
+  const char* name;
+};
+constexpr SideName kSideNames[] = {{'b', "black"}, {'w', "white"}, {'g', "goats"}, {'t', "tigers"}};
+
+std::string name_of_side(char letter) {
+  for (const SideName& s : kSideNames)
+    if (s.letter == letter) return s.name;
+  return std::string(1, letter);
+}
+
+char side_letter(const std::string& position) {
+  const std::size_t space = position.find(' ');
+  return space + 1 < position.size() ? position[space + 1] : '?';
+}
+
+std::string trimmed(const std::string& text) {
+  const auto first = std::find_if_not(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
+  const auto last = std::find_if_not(text.rbegin(), text.rend(), [](unsigned char c) { return std::isspace(c); }).base();
+  return first < last ? std::string(first, last) : "";
+}
+
+// The pieces on the board by letter, from a position text.
+std::map<char, int> board_counts(const std::string& position) {
+  std::map<char, int> counts;
+  for (const char c : position.substr(0, position.find(' ')))
+    if (c != '/' && c != '.') ++counts[c];
+  return counts;
+}
+
+// A third field of the position text counts pieces in hand (docs/rules.md:
+// Bagh-Chal's goats); none, for the games without one.
+int in_hand(const std::string& position) {
+  const std::size_t first = position.find(' ');
+  const std::size_t second = first == std::string::npos ? first : position.find(' ', first + 1);
+  if (second == std::string::npos) return 0;
+  try {
+    return std::stoi(position.substr(second + 1));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+int total_pieces(const std::string& position) {
+  int total = in_hand(position);
+  for (const auto& [letter, n] : board_counts(position)) total += n;
+  return total;
+}
+
+bool is_exact_draw(const ValueBounds& v) { return v.exact() && is_draw(v.lower); }
+
+}  // namespace
+
+PlaySession::PlaySession(QuerySession& session, const std::string& position, const PlayOptions& options,
+                         std::ostream& out)
+    : session_(session), out_(out), paint_{options.color}, shape_(session.board()), start_(session.start()) {
+  history_.push_back(session_.normalise(position));
+  const QueryResult& first = current();
+  letters_[0] = side_letter(first.position);
+  // Sides alternate every ply (no game passes), so the first move's side
+  // letter is the other side's.
+  if (!first.moves.empty()) letters_[1] = side_letter(first.moves.front().position);
+  if (options.side == "both") return;
+  user_parity_ = 0;
+  if (options.side.empty()) return;
+  for (std::size_t parity = 0; parity < 2; ++parity) {
+    if (options.side == std::string(1, letters_[parity]) || options.side == name_of_side(letters_[parity])) {
+      user_parity_ = parity;
+      return;
+    }
+  }
+  std::string known;
+  for (const char letter : letters_)
+    if (letter != '?') known += std::string(1, letter) + " (" + name_of_side(letter) + "), ";
+  throw UsageError("--side '" + options.side + "' is not a side of this game; use " + known + "or both");
+}
+
+std::string PlaySession::piece_counts(const std::string& position) const {
+  std::string line = "pieces:";
+  for (const auto& [letter, n] : board_counts(position)) line += "  " + paint_.piece(letter) + " " + std::to_string(n);
+  if (position.find(' ') != position.rfind(' ')) line += "   in hand " + std::to_string(in_hand(position));
+  return line + "   captured " + std::to_string(total_pieces(start_) - total_pieces(position));
+}
+
+std::string PlaySession::side_name(std::size_t ply) const { return name_of_side(letters_[ply % 2]); }
+
+const QueryResult& PlaySession::current() {
+  if (!result_ || result_->position != history_[now_]) result_ = session_.query(history_[now_]);
+  return *result_;
+}
+
+void PlaySession::begin() { settle(); }
+
+bool PlaySession::handle(const std::string& input) {
+  const std::string command = trimmed(input);
+  if (command.empty()) return true;
+  if (command == "quit" || command == "exit" || command == "q") return false;
+  if (command == "help" || command == "?") {
+    help();
+  } else if (command == "position") {
+    out_ << history_[now_] << "\n";
+  } else if (command == "undo") {
+    undo();
+  } else if (command == "redo") {
+    redo();
+  } else if (command == "flip") {
+    flip();
+  } else if (command == "hint") {
+    const QueryResult& r = current();
+    if (r.moves.empty()) {
+      out_ << "the game is over: no move to hint\n";
+    } else {
+      const MoveResult& m = r.moves[choose(session_, r)];
+      out_ << "hint: " << paint_.bold(m.move) << "  " << paint_.value(describe(m.value), m.value)
+           << (m.value.exact() ? "" : " (not proven)") << "\n";
+    }
+  } else {
+    const QueryResult& r = current();
+    const auto legal = std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == command; });
+    if (r.moves.empty()) {
+      out_ << "the game is over: undo, or quit\n";
+    } else if (legal == r.moves.end()) {
+      std::string list;
+      for (const MoveResult& m : r.moves) list += (list.empty() ? "" : " ") + m.move;
+      out_ << "'" << command << "' is neither a legal move here nor a command (help lists them); legal moves: " << list
+           << "\n";
+    } else {
+      out_ << "you play " << paint_.bold(legal->move) << "  (" << paint_.value(describe(legal->value), legal->value)
+           << ")\n";
+      play(legal->move);
+      settle();
+    }
+  }
+  return true;
+}
+
+void PlaySession::play(const std::string& move) {
+  const QueryResult& r = current();
+  const auto it = std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == move; });
+  const std::string next = it->position;
+  history_.resize(now_ + 1);
+  moves_.resize(now_);
+  history_.push_back(next);
+  moves_.push_back(move);
+  ++now_;
+}
+
+void PlaySession::settle() {
+  // The user always moves next, so the computer moves at most once.
+  if (!users_turn(now_) && !current().moves.empty()) {
+    const QueryResult& r = current();
+    const MoveResult m = r.moves[choose(session_, r)];
+    out_ << "computer (" << side_name(now_) << ") plays " << paint_.bold(m.move) << "  ("
+         << paint_.value(describe(m.value), m.value) << (m.value.exact() ? "" : ", not proven") << ")\n";
+    play(m.move);
+  }
+  show();
+}
+
+std::size_t PlaySession::choose(QuerySession& session, const QueryResult& r) {
+  if (r.searched || !is_exact_draw(r.moves.front().value)) return 0;
+  std::size_t best = 0, most_traps = 0;
+  for (std::size_t i = 0; i < r.moves.size() && is_exact_draw(r.moves[i].value); ++i) {
+    const QueryResult reply = session.query(r.moves[i].position);
+    const auto traps = static_cast<std::size_t>(std::count_if(reply.moves.begin(), reply.moves.end(), [](const MoveResult& m) {
+      return m.value.exact() && is_loss(m.value.lower);
+    }));
+    if (traps > most_traps) best = i, most_traps = traps;
+  }
+  return best;
+}
+
+void PlaySession::show() {
+  const QueryResult& r = current();
+  out_ << "\n" << draw_board(r.position, shape_, paint_);
+  out_ << piece_counts(r.position) << "\n";
+  const std::string who = user_parity_ ? (users_turn(now_) ? " (you)" : " (computer)") : "";
+  out_ << paint_.bold(side_name(now_)) << " to move" << who << "   value: " << paint_.value(describe(r.value), r.value)
+       << (r.moves.empty() ? "  -- game over: " + side_name(now_) + " has lost" : "") << "\n";
+  if (r.searched) out_ << proof_line(r) << "\n";
+  const auto seen = std::count(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(now_), history_[now_]);
+  if (seen > 0)
+    out_ << "this position has occurred before: play that goes round a cycle forever is a draw\n";
+  show_moves(r);
+}
+
+void PlaySession::show_moves(const QueryResult& r) {
+  if (r.moves.empty()) return;
+  out_ << "moves for " << side_name(now_) << ", best first:\n";
+  std::size_t move_width = 0, value_width = 0;
+  for (const MoveResult& m : r.moves) {
+    move_width = std::max(move_width, m.move.size());
+    value_width = std::max(value_width, describe(m.value).size());
+  }
+  const std::size_t column = 2 + move_width + 2 + value_width;
+  const std::size_t per_line = std::max<std::size_t>(1, 78 / column);
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    const MoveResult& m = r.moves[i];
+    const std::string value = describe(m.value);
+    const bool last_in_line = (i + 1) % per_line == 0 || i + 1 == r.moves.size();
+    out_ << "  " << m.move << std::string(move_width - m.move.size() + 2, ' ') << paint_.value(value, m.value)
+         << (last_in_line ? "\n" : std::string(value_width - value.size(), ' '));
+  }
+}
+
+void PlaySession::undo() {
+  // Back to the user's previous turn: their move and the computer's reply.
+  std::size_t ply = now_;
+  while (ply > 0) {
+    --ply;
+    if (users_turn(ply)) break;
+  }
+  if (ply == now_ || !users_turn(ply)) {
+    out_ << "nothing to undo\n";
+    return;
+  }
+  out_ << "took back " << (now_ - ply == 1 ? "1 move" : std::to_string(now_ - ply) + " moves") << "\n";
+  now_ = ply;
+  show();
+}
+
+void PlaySession::redo() {
+  if (now_ + 1 == history_.size()) {
+    out_ << "nothing to redo\n";
+    return;
+  }
+  std::size_t ply = now_ + 1;
+  while (ply + 1 < history_.size() && !users_turn(ply)) ++ply;
+  out_ << "replayed " << (ply - now_ == 1 ? "1 move" : std::to_string(ply - now_) + " moves") << "\n";
+  now_ = ply;
+  settle();
+}
+
+void PlaySession::flip() {
+  // The computer takes the side the user had; a user who played both sides
+  // hands it the side to move.
+  user_parity_ = user_parity_ ? 1 - *user_parity_ : (now_ + 1) % 2;
+  out_ << "you play " << side_name(*user_parity_) << ", the computer plays " << side_name(*user_parity_ + 1) << "\n";
+  settle();
+}
+
+void PlaySession::help() {
+  out_ << "type a move as the list shows it (a2b2 moves or jumps, c3 places), or a command:\n"
+          "  hint      the move the computer would play for you, with its value\n"
+          "  undo      take back your last move and the computer's reply\n"
+          "  redo      play again what undo took back\n"
+          "  flip      swap sides with the computer\n"
+          "  position  print the position text (for rtb query, rtb play --position)\n"
+          "  help      this list\n"
+          "  quit      leave (so does the end of the input)\n"
+          "values are for the side to move; distances count plies (half-moves) to the end of the game.\n"
+          "the computer plays the shortest win, the longest loss, and among draws the one that leaves\n"
+          "its opponent the most losing replies; ties go to the first move listed.\n";
+}
+
+}  // namespace rtb::cli

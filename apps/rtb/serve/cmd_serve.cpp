@@ -1,0 +1,87 @@
+// rtb serve: the tablebase explorer in a browser, and its JSON API
+// (apps/rtb/serve/explorer_server.hpp). Stops cleanly on SIGINT or SIGTERM.
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include "apps/rtb/cli.hpp"
+#include "apps/rtb/serve/explorer_server.hpp"
+
+namespace rtb::cli {
+
+namespace {
+
+bool is_loopback(const std::string& host) {
+  return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+}
+
+}  // namespace
+
+int run_serve(int argc, char** argv) {
+  int port = 8080;
+  std::string host = "127.0.0.1";
+  std::filesystem::path dir;
+  SearchLimits limits;
+  limits.nodes = 10'000'000;
+  limits.seconds = 5;
+  po::options_description o("options");
+  add_dir_option(o, dir);
+  o.add_options()("port", po::value(&port)->default_value(port), "TCP port (0: any free one)")(
+      "bind", po::value(&host)->default_value(host),
+      "address to listen on; anything but this machine's loopback lets others in, with no authentication")(
+      "seconds", po::value(&limits.seconds)->default_value(limits.seconds),
+      "search time limit a query, where no tablebase covers the position")(
+      "nodes", po::value(&limits.nodes)->default_value(limits.nodes), "search budget a query, in positions");
+  if (!parse_command(argc, argv, "rtb serve [--port 8080] [--bind 127.0.0.1] [--dir DIR] [--seconds S]\n"
+                                 "Serves the tablebase explorer and its JSON API (/api/games, /api/query).",
+                     o, {}))
+    return 0;
+  if (port < 0 || port > 65535) throw UsageError("--port must be 0 to 65535");
+  if (limits.nodes < 1) throw UsageError("--nodes must be at least 1");
+  if (!(limits.seconds > 0)) throw UsageError("--seconds must be more than 0: a request must not wait forever");
+
+  // SIGINT and SIGTERM go to one thread that stops the server; blocked here,
+  // before the server starts its threads, so that they inherit the mask.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  ExplorerServer server(dir, limits);
+  port = server.bind(host, port);
+  if (!is_loopback(host))
+    std::cerr << "rtb serve: warning: listening on " << host
+              << ": the server has no authentication; anyone who can reach this address can use it\n";
+  if (!std::filesystem::is_directory(dir))
+    std::cerr << "rtb serve: warning: there is no tablebase directory '" << dir.string()
+              << "'; queries will say how to generate the tablebases\n";
+  const std::string shown_host = host.find(':') != std::string::npos ? "[" + host + "]" : host;
+  std::cout << "rtb serve: the explorer is at http://" << shown_host << ":" << port << "/  (Ctrl-C stops it)"
+            << std::endl;
+
+  std::atomic<bool> listening_ended{false};
+  std::thread watcher([&] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    // A stop that comes before the server has started listening is ignored
+    // by cpp-httplib: ask again until listen() has returned.
+    while (!listening_ended) {
+      server.stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+  const bool served = server.listen();
+  listening_ended = true;
+  // A stop without a signal (the server failed): wake the watcher to end it.
+  pthread_kill(watcher.native_handle(), SIGTERM);
+  watcher.join();
+  std::cerr << "rtb serve: stopped\n";
+  return served ? 0 : 1;
+}
+
+}  // namespace rtb::cli

@@ -1,0 +1,333 @@
+#pragma once
+// Numbers the positions made of N disjoint sets of squares of given sizes
+// (a set of counts[0] squares, then one of counts[1] among the rest, ...),
+// up to a group of board symmetries, in the manner of Syzygy's grouped
+// encoding.
+//
+// The first set is replaced by the canonical member of its class (the one
+// with the smallest bitboard) and ranked among the classes; each further
+// set, moved by the same map, is ranked (colex) among the squares the sets
+// before it leave free, and those ranks make one mixed-radix number, the
+// second set's rank the most significant digit. When the canonical first
+// set is itself symmetric, several slots stand for one class: index() always
+// gives the slot whose further sets rank lowest, and the other slots are
+// aliases (index(sets(i)) != i). Tier sizes therefore count slots, a little
+// more than classes; weight() says how many positions each slot stands for,
+// 0 for an alias, so that counts of positions and of classes stay exact.
+//
+// With two sets this is the numbering every tablebase file of the current
+// games was written with (TwoSetIndexer): the slots must never change.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "games/kit/bitboard.hpp"
+#include "games/kit/board_symmetry.hpp"
+#include "solver/game_concept.hpp"
+
+namespace rtb {
+
+template <SquareSet S, std::size_t N>
+class SetIndexer {
+  static_assert(N >= 1, "at least one set");
+
+ public:
+  using Map = BasicSquareMap<S>;
+  using Sets = std::array<S, N>;
+  static constexpr std::size_t kMostMaps = 8;  // a map set is 8 bits in the class table
+
+  // `maps` must be a group (closed under composition) with the identity
+  // first; at most kMostMaps. Throws std::invalid_argument for bad arguments
+  // and std::length_error when the tier would exceed kMaxTierSlots.
+  SetIndexer(int squares, const std::array<int, N>& counts, std::vector<Map> maps);
+  SetIndexer(int squares, int first_count, int second_count, std::vector<Map> maps)
+    requires(N == 2)
+      : SetIndexer(squares, std::array<int, 2>{first_count, second_count}, std::move(maps)) {}
+
+  std::uint64_t size() const { return first_classes_.size() * further_sets_; }
+
+  // The part of index() that depends on the first set only, for callers that
+  // index many positions sharing one first set (all predecessors of a
+  // position share the pieces of the side that did not move).
+  struct FirstSet {
+    S canonical;
+    std::uint32_t maps;  // maps sending the first set onto `canonical`
+    std::uint64_t base;  // slot of the class's first slot
+  };
+  FirstSet first_set(S first) const {
+    const FirstSetClass cls = class_of_rank_[colex_rank(first)];
+    return {first_classes_[cls.class_id()], cls.to_canonical(), cls.class_id() * further_sets_};
+  }
+
+  std::uint64_t index(const Sets& sets) const { return index(first_set(sets[0]), sets.data() + 1); }
+  template <class... Further>
+    requires(sizeof...(Further) + 1 == N)
+  std::uint64_t index(S first, Further... further) const {
+    const S rest[N] = {first, static_cast<S>(further)...};
+    return index(first_set(first), rest + 1);
+  }
+  template <class... Further>
+    requires(sizeof...(Further) + 1 == N)
+  std::uint64_t index(const FirstSet& first, Further... further) const {
+    const S rest[N] = {S{0}, static_cast<S>(further)...};
+    return index(first, rest + 1);
+  }
+  // `further` points at the N - 1 sets after the first.
+  std::uint64_t index(const FirstSet& first, const S* further) const {
+    std::uint32_t candidates = first.maps;
+    std::uint64_t best = further_rank(maps_[std::countr_zero(candidates)], first.canonical, further);
+    candidates &= candidates - 1;
+    // Only a symmetric canonical first set leaves a choice of map.
+    while (candidates) {
+      const int g = std::countr_zero(candidates);
+      best = std::min(best, further_rank(maps_[g], first.canonical, further));
+      candidates &= candidates - 1;
+    }
+    return first.base + best;
+  }
+
+  // Slots come in blocks of consecutive slots, one block per class of first
+  // sets: class_of_first_set(first) is the block of every index(first, ...).
+  std::uint64_t first_set_classes() const { return first_classes_.size(); }
+  std::uint32_t class_of_first_set(S first) const { return class_of_rank_[colex_rank(first)].class_id(); }
+  std::uint64_t class_of_slot(std::uint64_t index) const { return index / further_sets_; }
+  Sets sets(std::uint64_t index) const;
+  // Number of distinct positions the slot stands for; 0 for an alias slot.
+  std::uint64_t weight(std::uint64_t index) const;
+  // Number of classes: the slots of weight > 0, counted without visiting
+  // them (Burnside's lemma over each canonical first set's stabiliser).
+  std::uint64_t class_count() const;
+  std::size_t symmetry_count() const { return maps_.size(); }
+  // False when the slot can not be an alias (its first set has no symmetry),
+  // which saves the check for almost every slot.
+  bool may_be_alias(std::uint64_t index) const { return class_stabilizer_[index / further_sets_] != 1u; }
+  // True when no map but the identity sends this first set onto itself.
+  bool first_set_has_no_symmetry(S first) const { return class_stabilizer_[class_of_first_set(first)] == 1u; }
+
+ private:
+  // Packed in one word to keep the table small in cache: the class id, and
+  // in the low 8 bits the maps that send the set onto its canonical set.
+  struct FirstSetClass {
+    std::uint32_t packed;
+    std::uint32_t class_id() const { return packed >> 8; }
+    std::uint32_t to_canonical() const { return packed & 0xFF; }
+  };
+  static constexpr std::uint64_t kMostClasses = std::uint64_t{1} << 24;  // what FirstSetClass holds
+
+  // The mixed-radix rank of the further sets under `map`, the first set
+  // mapped to `canonical` already.
+  std::uint64_t further_rank(const Map& map, S canonical, const S* further) const {
+    std::uint64_t rank = 0;
+    S taken = canonical;
+    for (std::size_t k = 0; k + 1 < N; ++k) {
+      const S image = map.apply(further[k]);
+      rank = rank * radix_[k] + colex_rank_outside(image, taken);
+      taken |= image;
+    }
+    return rank;
+  }
+  // Tuples of further sets that `map` fixes beside a first set (below).
+  std::uint64_t fixed_tuples(const Map& map, S free_squares) const;
+
+  int squares_;
+  std::array<int, N> counts_;
+  S board_;
+  std::array<std::uint64_t, N> radix_{};  // ranks of further set k at radix_[k - 1]
+  std::uint64_t further_sets_ = 1;        // the product of the radices
+  std::vector<Map> maps_;
+  std::vector<FirstSetClass> class_of_rank_;     // by colex rank of the first set
+  std::vector<S> first_classes_;                 // canonical first sets, by class id
+  std::vector<std::uint32_t> class_stabilizer_;  // maps fixing the canonical first set
+  // Further set k (squeezed) by rank, so that sets() costs a lookup instead
+  // of the unranking loop; left empty where the table would be large.
+  std::array<std::vector<S>, N> of_rank_;
+};
+
+// The two-set case every current game uses: its numbering is the one their
+// tablebase files hold.
+using TwoSetIndexer = SetIndexer<Bitboard, 2>;
+
+// ---- implementation ----
+
+template <SquareSet S, std::size_t N>
+SetIndexer<S, N>::SetIndexer(int squares, const std::array<int, N>& counts, std::vector<Map> maps)
+    : squares_(squares), counts_(counts), board_(first_squares<S>(squares)), maps_(std::move(maps)) {
+  if (squares < 0 || squares > kSetBits<S>)
+    throw std::invalid_argument("SetIndexer: " + std::to_string(squares) + " squares do not fit a " +
+                                std::to_string(kSetBits<S>) + "-bit set");
+  if (maps_.empty() || maps_.size() > kMostMaps) throw std::invalid_argument("SetIndexer: 1 to 8 maps, identity first");
+  for (int s = 0; s < squares; ++s)
+    if (maps_[0].apply_square(s) != s) throw std::invalid_argument("SetIndexer: the first map must be the identity");
+  int pieces = 0;
+  for (int c : counts) {
+    if (c < 0) throw std::invalid_argument("SetIndexer: a set cannot have a negative size");
+    pieces += c;
+  }
+  if (pieces > squares)
+    throw std::invalid_argument("SetIndexer: " + std::to_string(pieces) + " pieces do not fit " +
+                                std::to_string(squares) + " squares");
+  // The size, checked against the slot limit before any table is built.
+  const auto too_large = [&](const std::string& what) {
+    return std::length_error("SetIndexer: " + what + " exceed the " + std::to_string(kMaxTierSlots) +
+                             " slots (2^" + std::to_string(kSlotBits) + ") a tier may hold");
+  };
+  int free_squares = squares - counts[0];
+  for (std::size_t k = 1; k < N; ++k) {
+    radix_[k - 1] = binomial(free_squares, counts[k]);
+    free_squares -= counts[k];
+    if (static_cast<unsigned __int128>(further_sets_) * radix_[k - 1] > kMaxTierSlots)
+      throw too_large("the placements of the further sets alone");
+    further_sets_ *= radix_[k - 1];
+  }
+  const std::uint64_t first_sets = binomial(squares, counts[0]);
+  // Each class has at least first_sets / |maps| members: a cheap bound first.
+  if (static_cast<unsigned __int128>(first_sets / maps_.size()) * further_sets_ > kMaxTierSlots)
+    throw too_large(std::to_string(first_sets) + " first sets times " + std::to_string(further_sets_) + " further placements");
+  class_of_rank_.resize(first_sets);
+  std::vector<S> canonical_of_rank(first_sets);
+  for (std::uint64_t rank = 0; rank < first_sets; ++rank) {
+    const S set = colex_unrank<S>(rank, counts[0], squares);
+    S best = set;
+    for (const Map& map : maps_) best = std::min(best, map.apply(set));
+    canonical_of_rank[rank] = best;
+    if (best == set) first_classes_.push_back(set);
+  }
+  if (first_classes_.size() >= kMostClasses) throw std::length_error("SetIndexer: more than 2^24 classes of first sets");
+  if (static_cast<unsigned __int128>(first_classes_.size()) * further_sets_ > kMaxTierSlots)
+    throw too_large(std::to_string(first_classes_.size()) + " classes of first sets times " +
+                    std::to_string(further_sets_) + " further placements");
+  // Class ids follow the colex order of the canonical sets, so they never
+  // depend on anything but the board and the maps.
+  std::unordered_map<std::uint64_t, std::uint32_t> class_of_canonical_rank;
+  for (std::uint32_t id = 0; id < first_classes_.size(); ++id) {
+    class_of_canonical_rank.emplace(colex_rank(first_classes_[id]), id);
+    std::uint32_t stabilizer = 0;
+    for (std::size_t g = 0; g < maps_.size(); ++g)
+      if (maps_[g].apply(first_classes_[id]) == first_classes_[id]) stabilizer |= 1u << g;
+    class_stabilizer_.push_back(stabilizer);
+  }
+  for (std::uint64_t rank = 0; rank < first_sets; ++rank) {
+    const S set = colex_unrank<S>(rank, counts[0], squares);
+    const S canonical = canonical_of_rank[rank];
+    std::uint32_t to_canonical = 0;
+    for (std::size_t g = 0; g < maps_.size(); ++g)
+      if (maps_[g].apply(set) == canonical) to_canonical |= 1u << g;
+    class_of_rank_[rank] = {class_of_canonical_rank.at(colex_rank(canonical)) << 8 | to_canonical};
+  }
+  constexpr std::uint64_t kMostTabledSets = 1 << 17;
+  for (std::size_t k = 1; k < N; ++k) {
+    const std::uint64_t ranks = radix_[k - 1];
+    if (ranks > kMostTabledSets) continue;
+    of_rank_[k].resize(ranks);
+    // Colex order of equal-sized sets is the numeric order of their bitboards,
+    // so each set follows from the one before (Gosper's next-combination).
+    S set = first_squares<S>(counts[k]);
+    for (std::uint64_t rank = 0; rank < ranks; ++rank) {
+      of_rank_[k][rank] = set;
+      if (set == 0) break;
+      const S low = set & (S{0} - set), carried = set + low;
+      set = carried | (((carried ^ set) >> 2) / low);
+    }
+  }
+}
+
+template <SquareSet S, std::size_t N>
+typename SetIndexer<S, N>::Sets SetIndexer<S, N>::sets(std::uint64_t index) const {
+  Sets out{};
+  out[0] = first_classes_[index / further_sets_];
+  std::uint64_t rest = index % further_sets_;
+  std::array<std::uint64_t, N> rank{};
+  // Digits from the least significant (the last set); the most significant
+  // is what the others leave, without a division.
+  for (std::size_t k = N - 1; k >= 2; --k) {
+    rank[k] = rest % radix_[k - 1];
+    rest /= radix_[k - 1];
+  }
+  if constexpr (N >= 2) rank[1] = rest;
+  S taken = out[0];
+  int free_squares = squares_ - counts_[0];
+  for (std::size_t k = 1; k < N; ++k) {
+    const S squeezed =
+        of_rank_[k].empty() ? colex_unrank<S>(rank[k], counts_[k], free_squares) : of_rank_[k][rank[k]];
+    out[k] = spread(squeezed, static_cast<S>(board_ & ~taken));
+    taken |= out[k];
+    free_squares -= counts_[k];
+  }
+  return out;
+}
+
+template <SquareSet S, std::size_t N>
+std::uint64_t SetIndexer<S, N>::weight(std::uint64_t index) const {
+  const Sets s = sets(index);
+  if (this->index(s) != index) return 0;
+  std::uint32_t stabilizer = class_stabilizer_[index / further_sets_];
+  std::uint64_t fixing = 0;
+  while (stabilizer) {
+    const Map& map = maps_[std::countr_zero(stabilizer)];
+    bool fixes = true;
+    for (std::size_t k = 1; k < N; ++k) fixes = fixes && map.apply(s[k]) == s[k];
+    fixing += fixes;
+    stabilizer &= stabilizer - 1;
+  }
+  return maps_.size() / fixing;
+}
+
+// Tuples of further sets (of the sizes asked for, pairwise disjoint, among
+// `free_squares`) that `map` sends onto themselves, for a map that keeps
+// `free_squares`: each set is a union of the map's cycles there, so the
+// tuples are counted by cycle lengths, like subset sums in N - 1 dimensions.
+template <SquareSet S, std::size_t N>
+std::uint64_t SetIndexer<S, N>::fixed_tuples(const Map& map, S free_squares) const {
+  // ways[filled], `filled` the sizes reached so far in mixed radix (count + 1).
+  std::array<std::uint64_t, N> stride{};
+  std::uint64_t states = 1;
+  for (std::size_t k = 1; k < N; ++k) {
+    stride[k] = states;
+    states *= static_cast<std::uint64_t>(counts_[k]) + 1;
+  }
+  std::vector<std::uint64_t> ways(states, 0);
+  ways[0] = 1;
+  for (S unvisited = free_squares; unvisited;) {
+    int length = 0;
+    for (int s = lowest_square(unvisited); unvisited & bit<S>(s); s = map.apply_square(s)) {
+      unvisited &= ~bit<S>(s);
+      ++length;
+    }
+    std::vector<std::uint64_t> next = ways;  // the cycle in no set
+    for (std::uint64_t state = 0; state < states; ++state) {
+      if (!ways[state]) continue;
+      for (std::size_t k = 1; k < N; ++k) {
+        const int filled = static_cast<int>(state / stride[k] % (counts_[k] + 1));
+        if (filled + length <= counts_[k]) next[state + length * stride[k]] += ways[state];
+      }
+    }
+    ways.swap(next);
+  }
+  return ways[states - 1];
+}
+
+template <SquareSet S, std::size_t N>
+std::uint64_t SetIndexer<S, N>::class_count() const {
+  std::uint64_t classes = 0;
+  for (std::size_t id = 0; id < first_classes_.size(); ++id) {
+    // The further sets beside one canonical first set fall into the orbits of
+    // its stabiliser: the mean number of tuples a stabilising map fixes.
+    std::uint64_t fixed = 0, maps = 0;
+    for (std::uint32_t stabilizer = class_stabilizer_[id]; stabilizer; stabilizer &= stabilizer - 1, ++maps)
+      fixed += fixed_tuples(maps_[std::countr_zero(stabilizer)], static_cast<S>(board_ & ~first_classes_[id]));
+    classes += fixed / maps;
+  }
+  return classes;
+}
+
+// The current games' case is compiled once, in set_indexer.cpp.
+extern template class SetIndexer<Bitboard, 2>;
+
+}  // namespace rtb

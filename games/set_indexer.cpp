@@ -1,7 +1,0 @@
-#include "games/set_indexer.hpp"
-
-namespace rtb {
-
-template class SetIndexer<Bitboard, 2>;
-
-}  // namespace rtb

@@ -1,0 +1,67 @@
+#pragma once
+// Checks of numeric parameters that every front end runs before any work
+// starts, so that a bad value is refused at once with a message, never
+// wrapped around (boost reads "-1" into an unsigned as 2^64-1) and never found
+// only after an hour of solving. Each throws InvalidParameter, which the
+// front end words as its option or parameter.
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <cstdint>
+#include <string>
+#include <thread>
+
+#include "solver/parameter_error.hpp"
+
+namespace rtb {
+
+// More threads than this only slow a solve down; tens of thousands crash the
+// OpenMP runtime or use up the machine's process ids.
+inline int max_threads() {
+  return static_cast<int>(std::max(64u, 4 * std::max(1u, std::thread::hardware_concurrency())));
+}
+
+inline void check_threads(int threads) {
+  if (threads < 1) throw InvalidParameter("threads", "{} must be at least 1, not " + std::to_string(threads));
+  if (threads > max_threads())
+    throw InvalidParameter("threads", "{} " + std::to_string(threads) + " is more than " + std::to_string(max_threads()) +
+                                          " (4 times this machine's cores, at least 64)");
+}
+
+// A value read as a signed number, so that a negative one is seen, then
+// checked against lo..hi.
+inline void check_range(const std::string& parameter, long long value, long long lo, long long hi) {
+  if (value < lo || value > hi)
+    throw InvalidParameter(parameter, "{} must be " + (hi == LLONG_MAX ? "at least " + std::to_string(lo)
+                                                             : "in " + std::to_string(lo) + ".." + std::to_string(hi)) +
+                     ", not " + std::to_string(value));
+}
+
+// "8G", "512M", "100k", "1.5G" or a number of bytes; units are powers of 1024.
+// Throws InvalidParameter for anything else.
+inline std::uint64_t parse_bytes(const std::string& parameter, const std::string& text) {
+  std::size_t used = 0;
+  double number = -1;
+  try {
+    number = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  std::string unit = text.substr(used);
+  if (!unit.empty() && (unit.back() == 'B' || unit.back() == 'b') && unit.size() > 1) unit.pop_back();
+  double scale = 0;
+  if (unit.empty() || unit == "B" || unit == "b") scale = 1;
+  else if (unit.size() == 1) {
+    switch (std::toupper(static_cast<unsigned char>(unit[0]))) {
+      case 'K': scale = 1024.0; break;
+      case 'M': scale = 1024.0 * 1024; break;
+      case 'G': scale = 1024.0 * 1024 * 1024; break;
+      case 'T': scale = 1024.0 * 1024 * 1024 * 1024; break;
+    }
+  }
+  if (used == 0 || scale == 0 || !(number > 0) || number * scale > 1.8e19)
+    throw InvalidParameter(parameter, "{} must be a size above 0 such as 8G, 512M or 100000000 (bytes), not '" + text + "'");
+  return static_cast<std::uint64_t>(number * scale);
+}
+
+}  // namespace rtb

@@ -1,0 +1,60 @@
+#pragma once
+// What a query found, independent of the game's types: the one structure that
+// `rtb query` prints as text or JSON, and that play, serve and the library
+// hand on. Values are for the side to move in the position they belong to.
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "search/bounds.hpp"
+
+namespace rtb {
+
+struct MoveResult {
+  std::string move;
+  ValueBounds value;     // for the side to move at the queried position
+  std::string position;  // the position after the move
+};
+
+struct LineStep {
+  std::string move;
+  ValueBounds value;     // for the side to move in `position`
+  std::string position;  // the position after the move
+};
+
+struct QueryResult {
+  std::string game, variant, position;
+  ValueBounds value;
+  std::vector<MoveResult> moves;  // best first; empty when the game is over
+  bool searched = false;          // false: read from the tablebases (always proven)
+  bool proven = true;
+  SearchStop stop = SearchStop::Finished;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  double seconds_limit = 0;  // the search's time limit, for the message when it ran out
+  unsigned plies_limit = 0;
+  bool has_line = false;     // a perfect-play line was asked for
+  std::vector<LineStep> line;
+  bool line_complete = true;  // false: the line stops where the search could not prove a move
+
+  std::optional<std::string> best_move() const;
+};
+
+// The documented JSON shape of `rtb query --json` (its "format" field says
+// which revision of the shape it is).
+nlohmann::json to_json(const QueryResult& r);
+// {"value": "WIN", "distance": 5}, or null fields with the known bounds.
+nlohmann::json value_json(const ValueBounds& b);
+
+// The line that says how far a searched answer can be trusted ("proven by
+// search (...)" or "NOT proven: ..."); empty for an answer read from the
+// tablebases.
+std::string proof_line(const QueryResult& r);
+
+// The text `rtb query` prints.
+void print_text(std::ostream& out, const QueryResult& r);
+
+}  // namespace rtb

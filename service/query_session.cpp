@@ -1,0 +1,170 @@
+#include "service/query_session.hpp"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "service/query_oracle.hpp"
+#include "service/tier_selection.hpp"
+
+namespace rtb {
+
+struct QuerySession::Impl {
+  virtual ~Impl() = default;
+  virtual std::string start() const = 0;
+  virtual std::string normalise(const std::string& text) const = 0;
+  virtual std::string play(const std::string& position, const std::vector<std::string>& moves) const = 0;
+  virtual QueryResult query(const std::string& position, bool line) = 0;
+  virtual BoardShape board() const = 0;
+  virtual TablebaseCoverage coverage() const = 0;
+  virtual bool searches() const = 0;
+  virtual std::vector<std::string> tier_filters() const = 0;
+  std::string game, variant;
+  std::filesystem::path dir;
+};
+
+namespace {
+
+template <class G>
+class SessionFor final : public QuerySession::Impl {
+ public:
+  using Position = typename G::Position;
+
+  SessionFor(AnyGame&& holder, const std::filesystem::path& dir, const SearchLimits& limits)
+      : holder_(std::move(holder)), game_(std::get<G>(holder_)), limits_(limits), oracle_(game_, dir, limits) {
+    this->game = game_.name();
+    this->variant = game_.variant();
+    this->dir = dir;
+  }
+
+  std::string start() const override { return game_.format(game_.start()); }
+  std::string normalise(const std::string& text) const override { return game_.format(parse(text)); }
+
+  std::string play(const std::string& position, const std::vector<std::string>& moves) const override {
+    Position p = parse(position);
+    for (const std::string& text : moves) {
+      bool found = false;
+      if (!game_.is_lost(p)) {
+        game_.for_each_move(p, [&](const typename G::Move& m, const Position& child) {
+          if (!found && game_.move_text(m) == text) {
+            p = child;
+            found = true;
+          }
+        });
+      }
+      if (!found)
+        throw std::invalid_argument("move '" + text + "' is not legal in " + game_.format(p) +
+                                    (game_.is_lost(p) ? " (the game is over)" : ""));
+    }
+    return game_.format(p);
+  }
+
+  BoardShape board() const override {
+    BoardShape shape;
+    // The shape of the start's text: its ranks, and the squares of one.
+    const std::string text = start();
+    const std::string board_text = text.substr(0, text.find(' '));
+    shape.ranks = 1 + static_cast<int>(std::count(board_text.begin(), board_text.end(), '/'));
+    shape.files = static_cast<int>(board_text.find('/'));
+    if constexpr (requires { game_.neighbours(0); }) {
+      shape.on_points = true;
+      for (int a = 0; a < shape.files * shape.ranks; ++a)
+        for (int b = a + 1; b < shape.files * shape.ranks; ++b)
+          if (game_.neighbours(a) & (Bitboard{1} << b)) shape.lines.emplace_back(game_.square_name(a), game_.square_name(b));
+    }
+    return shape;
+  }
+
+  bool searches() const override { return falls_back_to_search(game_); }
+  std::vector<std::string> tier_filters() const override { return tier_filters_of(game_); }
+
+  TablebaseCoverage coverage() const override {
+    TablebaseCoverage c;
+    c.tiers = game_.tier_count();
+    for (std::uint32_t t = 0; t < c.tiers; ++t) c.present += std::filesystem::exists(tier_file_path(game_, dir, t));
+    return c;
+  }
+
+  QueryResult query(const std::string& position, bool line) override {
+    const Position root = parse(position);
+    const Answer<G> a = oracle_.answer(root);
+    QueryResult r = result_of(root, a);
+    if (!line) return r;
+    // Follow best moves until the game ends, or a position repeats (a draw).
+    r.has_line = true;
+    std::set<std::string> seen{r.position};
+    Answer<G> step = a;
+    for (int ply = 0; ply < 10000 && !step.moves.empty(); ++ply) {
+      if (!step.proven) {
+        r.line_complete = false;
+        break;
+      }
+      const auto next = step.moves.front();
+      step = oracle_.answer(next.child);
+      const std::string text = game_.format(next.child);
+      r.line.push_back({next.move, step.value, text});
+      if (!seen.insert(text).second) break;
+    }
+    return r;
+  }
+
+ private:
+  Position parse(const std::string& text) const { return text == "start" ? game_.start() : game_.parse(text); }
+
+  QueryResult result_of(const Position& root, const Answer<G>& a) const {
+    QueryResult r;
+    r.game = game_.name();
+    r.variant = game_.variant();
+    r.position = game_.format(root);
+    r.value = a.value;
+    r.searched = a.searched;
+    r.proven = a.proven;
+    r.stop = a.stop;
+    r.nodes = a.nodes;
+    r.seconds = a.seconds;
+    r.seconds_limit = limits_.seconds;
+    r.plies_limit = limits_.max_plies;
+    for (const auto& m : a.moves) r.moves.push_back({m.move, m.value, game_.format(m.child)});
+    return r;
+  }
+
+  const AnyGame holder_;  // games are not copyable: the session owns the one made for it
+  const G& game_;
+  const SearchLimits limits_;
+  Oracle<G> oracle_;
+};
+
+// The session for the type that `game` holds.
+template <std::size_t I = 0>
+std::unique_ptr<QuerySession::Impl> session_for(AnyGame&& game, const std::filesystem::path& dir,
+                                                const SearchLimits& limits) {
+  if constexpr (I + 1 < std::variant_size_v<AnyGame>) {
+    if (game.index() != I) return session_for<I + 1>(std::move(game), dir, limits);
+  }
+  return std::make_unique<SessionFor<std::variant_alternative_t<I, AnyGame>>>(std::move(game), dir, limits);
+}
+
+}  // namespace
+
+QuerySession::QuerySession(const GameChoice& choice, std::filesystem::path dir, const SearchLimits& limits)
+    : impl_(session_for(make_game(choice), dir, limits)) {}
+
+QuerySession::~QuerySession() = default;
+QuerySession::QuerySession(QuerySession&&) noexcept = default;
+QuerySession& QuerySession::operator=(QuerySession&&) noexcept = default;
+
+const std::string& QuerySession::game() const { return impl_->game; }
+const std::string& QuerySession::variant() const { return impl_->variant; }
+const std::filesystem::path& QuerySession::dir() const { return impl_->dir; }
+std::string QuerySession::start() const { return impl_->start(); }
+std::string QuerySession::normalise(const std::string& text) const { return impl_->normalise(text); }
+std::string QuerySession::play(const std::string& position, const std::vector<std::string>& moves) const {
+  return impl_->play(position, moves);
+}
+BoardShape QuerySession::board() const { return impl_->board(); }
+TablebaseCoverage QuerySession::coverage() const { return impl_->coverage(); }
+bool QuerySession::searches() const { return impl_->searches(); }
+std::vector<std::string> QuerySession::tier_filters() const { return impl_->tier_filters(); }
+QueryResult QuerySession::query(const std::string& position, bool line) { return impl_->query(position, line); }
+
+}  // namespace rtb

@@ -1,0 +1,74 @@
+#pragma once
+// Queries on one game's tablebases, without the caller naming the game's
+// types: the entry point for `rtb query`, `rtb play`, `rtb serve` and the
+// library. A session keeps its open files and its search's transposition
+// table between queries, so many queries through one session are cheap.
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "search/bounds.hpp"
+#include "games/registry.hpp"
+#include "service/errors.hpp"
+#include "service/query_result.hpp"
+
+namespace rtb {
+
+// How the board looks, for front ends that draw it (rtb play, the explorer):
+// `files` x `ranks` squares named as in docs/rules.md (a1 at the bottom left). A
+// game played on the points where drawn lines meet (Bagh-Chal) lists those
+// lines, each joined pair of points once.
+struct BoardShape {
+  int files = 0, ranks = 0;
+  bool on_points = false;
+  std::vector<std::pair<std::string, std::string>> lines;
+};
+
+// How many of the game's tier files are in the session's directory.
+struct TablebaseCoverage {
+  std::uint32_t tiers = 0, present = 0;
+};
+
+class QuerySession {
+ public:
+  // UsageError for an unknown game or variant. Nothing is read until a query.
+  QuerySession(const GameChoice& choice, std::filesystem::path dir, const SearchLimits& limits);
+  ~QuerySession();
+  QuerySession(QuerySession&&) noexcept;
+  QuerySession& operator=(QuerySession&&) noexcept;
+
+  const std::string& game() const;
+  const std::string& variant() const;
+  const std::filesystem::path& dir() const;
+
+  // The position text of the start, and `text` in the game's canonical
+  // spelling ("start" is accepted); std::invalid_argument for bad text.
+  std::string start() const;
+  std::string normalise(const std::string& text) const;
+  // The position after the moves, in order; std::invalid_argument naming the
+  // first move that is not legal where it is played.
+  std::string play(const std::string& position, const std::vector<std::string>& moves) const;
+
+  BoardShape board() const;
+  TablebaseCoverage coverage() const;
+  // Whether a query may search (service/query_oracle.hpp: falls_back_to_search),
+  // and the tier filters the game offers (service/tier_selection.hpp).
+  bool searches() const;
+  std::vector<std::string> tier_filters() const;
+
+  // The value of `position` ("start" accepted) and of every move, best first;
+  // with `line`, also the perfect-play line to the end of the game (or to a
+  // repetition, which is a draw). Throws std::invalid_argument for bad text
+  // and MissingTables (with the generate command) for missing files.
+  QueryResult query(const std::string& position, bool line = false);
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace rtb

@@ -1,0 +1,38 @@
+#pragma once
+// Reading whole tiers for the commands that look at every value (stats,
+// verify), with the message a user needs when a file is missing.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "driver/file_tier_store.hpp"
+#include "tablebases/tier_file.hpp"
+
+namespace rtb {
+
+// The command that writes a game's missing files, for error messages;
+// `options` (e.g. " --max-in-hand 0") goes before --dir.
+template <class G>
+std::string generate_command(const G& game, const std::filesystem::path& dir, const std::string& options = "") {
+  return "rtb generate " + game.name() + (game.variant() == "default" ? "" : " --variant " + game.variant()) +
+         options + " --dir " + dir.string();
+}
+
+// A tier that a plain `rtb generate` does not solve (Bagh-Chal 5x5's placement
+// tiers): the command must name it.
+template <class G>
+bool outside_default_set(const G& game, std::uint32_t tier) {
+  if constexpr (requires { game.solved_by_default(tier); }) return !game.solved_by_default(tier);
+  return false;
+}
+
+template <class G>
+std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, std::uint32_t tier) {
+  const auto path = tier_file_path(game, dir, tier);
+  if (!std::filesystem::exists(path))
+    throw std::runtime_error("missing tablebase file " + path.string() + "; generate it with: " +
+                             generate_command(game, dir, outside_default_set(game, tier) ? " --tiers " + game.tier_name(tier) : ""));
+  return read_tier_file(path, tier_info(game, tier));
+}
+
+}  // namespace rtb

@@ -1,0 +1,115 @@
+#pragma once
+// Which tiers a command works on: all of them, a list of names, the tiers a
+// filter keeps ("max-pieces" 4: at most 4 pieces a side), or by default the
+// game's default set (every tier, except where a game is too big to
+// tabulate whole: Bagh-Chal 5x5 stops at the sliding phase).
+//
+// The filters are generic: each is a count every tier of a game has, given by
+// a named concept of solver/game_concept.hpp, and keeps the tiers whose count
+// is at most N. A game offers the filters whose concept it models, so a front
+// end lists them from the game, never by the game's name.
+#include <climits>
+#include <cstdint>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "service/parameter_checks.hpp"
+#include "solver/game_concept.hpp"
+
+namespace rtb {
+
+struct TierFilter {
+  const char* name;  // the parameter's name: "max-pieces"
+  const char* help;  // what N means, for a front end's help
+};
+
+// Every filter rtb knows, in the order help texts list them.
+inline constexpr TierFilter kTierFilters[] = {
+    {"max-pieces", "only tiers with at most N pieces a side"},
+    {"max-in-hand", "only tiers with at most N pieces still in hand (a placement phase)"},
+};
+
+// Tier t's count under `filter`, or -1 when G does not offer that filter.
+template <class G>
+long long tier_filter_count(const G& game, const std::string& filter, typename G::TierId t) {
+  if constexpr (CountsPiecesPerSide<G>) {
+    if (filter == "max-pieces") return std::max(game.mover_pieces(t), game.other_pieces(t));
+  }
+  if constexpr (CountsPiecesInHand<G>) {
+    if (filter == "max-in-hand") return game.pieces_in_hand(t);
+  }
+  return -1;
+}
+
+// The names of the filters `game` offers (none for a game without tablebases).
+template <class G>
+std::vector<std::string> tier_filters_of(const G& game) {
+  if constexpr (MayLackTablebases<G>) {
+    if (!game.has_tablebases()) return {};
+  }
+  std::vector<std::string> names;
+  for (const TierFilter& f : kTierFilters)
+    if (game.tier_count() > 0 && tier_filter_count(game, f.name, 0) >= 0) names.push_back(f.name);
+  return names;
+}
+
+struct TierSelection {
+  std::string tiers;                         // comma-separated tier names
+  std::map<std::string, long long> at_most;  // filter name -> N
+  bool all = false;
+};
+
+// The game's name and variant, as messages name it.
+template <class G>
+std::string game_and_variant(const G& game) {
+  return game.name() + (game.variant() == "default" ? "" : " (" + game.variant() + ")");
+}
+
+// selected[t] for every tier t of the game: the union of what the list and
+// the filters keep. InvalidParameter ("tiers", a filter's name, "variant")
+// for a name or filter the game does not have.
+template <class G>
+std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
+  for (const auto& [filter, n] : s.at_most) {
+    bool known = false;
+    for (const TierFilter& f : kTierFilters) known = known || filter == f.name;
+    if (!known) throw InvalidParameter(filter, "{} is not a tier filter (known: max-pieces, max-in-hand)");
+    check_range(filter, n, 0, LLONG_MAX);
+  }
+  if constexpr (MayLackTablebases<G>) {
+    if (!game.has_tablebases())
+      throw InvalidParameter("variant", game_and_variant(game) +
+                                            " is too large for tablebases: its positions are searched instead");
+  }
+  std::vector<bool> selected(game.tier_count(), s.all);
+  if (s.all) return selected;
+  if (s.tiers.empty() && s.at_most.empty()) {
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+      if constexpr (HasDefaultTiers<G>) selected[t] = game.solved_by_default(t);
+      else selected[t] = true;
+    }
+    return selected;
+  }
+  if (!s.tiers.empty()) {
+    std::stringstream list(s.tiers);
+    std::string name;
+    while (std::getline(list, name, ',')) {
+      std::uint32_t t = 0;
+      while (t < game.tier_count() && game.tier_name(t) != name) ++t;
+      if (t == game.tier_count())
+        throw InvalidParameter("tiers", "no tier '" + name + "' in " + game_and_variant(game) + " (see rtb games)");
+      selected[t] = true;
+    }
+  }
+  for (const auto& [filter, n] : s.at_most) {
+    if (game.tier_count() == 0 || tier_filter_count(game, filter, 0) < 0)
+      throw InvalidParameter(filter, "{} does not apply to " + game_and_variant(game));
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+      if (tier_filter_count(game, filter, t) <= n) selected[t] = true;
+  }
+  return selected;
+}
+
+}  // namespace rtb

@@ -1,0 +1,20 @@
+#pragma once
+// Huge pages for the large arrays of a solve (state words, a tier's values):
+// fewer TLB misses in their random access.
+#include <sys/mman.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rtb {
+
+// Asks the kernel to back the whole 2 MiB pages inside [data, data + bytes)
+// with huge pages (Linux's transparent huge pages in "madvise" mode).
+inline void advise_huge_pages(void* data, std::size_t bytes) {
+  constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
+  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
+  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice only: errors are harmless
+}
+
+}  // namespace rtb
