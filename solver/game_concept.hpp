@@ -7,7 +7,7 @@
 // promises and what rtb does without it. A game states the hooks it provides
 // with static_assert next to its class, so that a misspelt hook is a compile
 // error instead of a silently slower (or less capable) path; the conformance
-// battery (tests/game_conformance_test.cpp) checks each promise at run time.
+// battery (tests/games/game_conformance_test.cpp) checks each promise at run time.
 #include <concepts>
 #include <cstdint>
 #include <functional>

@@ -19,7 +19,7 @@
 // Versioning: kFormatVersion names the layout above, the value encoding of
 // solver/value.hpp and the slot numbering of every game's indexer. Any change
 // to one of them must bump it; a reader refuses every version but its own.
-// tests/tablebase_integration_test.cpp pins the bytes of a Pangki solve so
+// tests/apps/tablebase_integration_test.cpp pins the bytes of a Pangki solve so
 // that such a change cannot go unnoticed.
 #include <cstddef>
 #include <cstdint>

@@ -11,7 +11,7 @@
 #include <atomic>
 #include <nlohmann/json.hpp>
 
-#include "tests/rtb_process.hpp"
+#include "tests/support/rtb_process.hpp"
 
 namespace {
 

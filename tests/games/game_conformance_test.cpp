@@ -11,7 +11,7 @@
 //   symmetry     the maps keep the rules (the children of a mapped position
 //                are the mapped children) and index() does not see them;
 //   hooks        each optional hook's promise, where the game has the hook;
-//   solve        the engine against tests/simple_solver.hpp on small tiers.
+//   solve        the engine against tests/support/simple_solver.hpp on small tiers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,12 +24,12 @@
 #include <utility>
 #include <vector>
 
-#include "blockade_game.hpp"
+#include "tests/games/blockade_game.hpp"
 #include "games/bagh_chal/bagh_chal.hpp"
 #include "games/crossings/crossings.hpp"
 #include "games/crossings/crossings_seed.hpp"
 #include "games/line_capture/line_capture.hpp"
-#include "simple_solver.hpp"
+#include "tests/support/simple_solver.hpp"
 #include "solver/game_concept.hpp"
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"

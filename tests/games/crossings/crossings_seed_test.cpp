@@ -1,6 +1,6 @@
 // Crossings as the seed text describes it (RULES.md, reading (b)) against
 // facts found another way: positions checked by hand, and a naive point by
-// point generator (tests/naive_crossings_seed.hpp) written from RULES.md.
+// point generator (tests/games/crossings/naive_crossings_seed.hpp) written from RULES.md.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,8 +17,8 @@
 #include "driver/solve_in_memory.hpp"
 #include "search/bounded_search.hpp"
 #include "solver/value.hpp"
-#include "tests/naive_crossings_seed.hpp"
-#include "tests/simple_solver.hpp"
+#include "tests/games/crossings/naive_crossings_seed.hpp"
+#include "tests/support/simple_solver.hpp"
 
 namespace rtb {
 namespace {

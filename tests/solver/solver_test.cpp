@@ -1,5 +1,5 @@
 // The retrograde engine against facts computed another way: a plain value
-// iteration (tests/simple_solver.hpp) on every small tier, the one-step
+// iteration (tests/support/simple_solver.hpp) on every small tier, the one-step
 // condition on every value of Pangki, and the figures Pangki God published.
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@
 #include "solver/value.hpp"
 #include "solver/verify.hpp"
 #include "tablebases/tier_file.hpp"
-#include "tests/simple_solver.hpp"
+#include "tests/support/simple_solver.hpp"
 
 namespace rtb {
 namespace {

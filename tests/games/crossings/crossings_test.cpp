@@ -1,5 +1,5 @@
 // Crossings (RULES.md, reading (a)) against facts found another way: a naive
-// square-by-square move generator (tests/naive_crossings.hpp), positions
+// square-by-square move generator (tests/games/crossings/naive_crossings.hpp), positions
 // checked by hand, the predecessors against the moves, and the engine against
 // the simple solver on whole small boards.
 #include <gtest/gtest.h>
@@ -18,8 +18,8 @@
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
 #include "solver/value.hpp"
-#include "tests/naive_crossings.hpp"
-#include "tests/simple_solver.hpp"
+#include "tests/games/crossings/naive_crossings.hpp"
+#include "tests/support/simple_solver.hpp"
 
 namespace rtb {
 namespace {

@@ -469,7 +469,7 @@ struct BadText {
   const char* says;  // a piece of the message that names the problem
 };
 
-// Shared with tests/cli_position_text_test.cpp in spirit; kept here so the
+// Shared with tests/apps/cli_position_text_test.cpp in spirit; kept here so the
 // parser's own messages are checked without a process in between.
 const BadText kBadPangki[] = {
     {"wwww/w..w/b..b b", "ranks"},                         // 3 ranks

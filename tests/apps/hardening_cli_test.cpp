@@ -27,7 +27,7 @@
 #include "driver/generate.hpp"
 #include "tablebases/checksum.hpp"
 #include "tablebases/tier_file.hpp"
-#include "tests/file_bytes.hpp"
+#include "tests/support/file_bytes.hpp"
 
 #ifndef RTB_BINARY
 #error "RTB_BINARY (the path of the rtb program) must be defined by the build"

@@ -1,5 +1,5 @@
 // The bitboard move generator of games/line_capture.* against the naive one
-// of tests/naive_line_capture.hpp, which follows docs/rules.md literally on a grid
+// of tests/games/line_capture/naive_line_capture.hpp, which follows docs/rules.md literally on a grid
 // of characters: leaf counts from the start positions, whole move lists
 // (move, captured squares, resulting position) on positions reached by random
 // play and on random and exhaustive positions of small tiers, and the
@@ -16,7 +16,7 @@
 
 #include "games/line_capture/line_capture.hpp"
 #include "games/kit/perft.hpp"
-#include "tests/naive_line_capture.hpp"
+#include "tests/games/line_capture/naive_line_capture.hpp"
 
 namespace rtb {
 namespace {

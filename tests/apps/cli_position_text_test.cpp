@@ -1,7 +1,7 @@
 // The `rtb` program as a user meets it, run as a child process: bad position
 // text is refused by `rtb perft` and `rtb query` with a non-zero exit, a
 // message on stderr and nothing on stdout; and `rtb perft` from the start
-// prints the leaf counts the naive generator of tests/naive_line_capture.hpp
+// prints the leaf counts the naive generator of tests/games/line_capture/naive_line_capture.hpp
 // finds, with --divide lines that add up to the total.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/naive_line_capture.hpp"
+#include "tests/games/line_capture/naive_line_capture.hpp"
 
 #ifndef RTB_BINARY
 #error "RTB_BINARY (the path of the rtb program) must be defined by the build"

@@ -25,7 +25,7 @@
 #include <thread>
 #include <vector>
 
-#include "tests/file_bytes.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"

@@ -22,7 +22,7 @@
 #include <thread>
 #include <vector>
 
-#include "tests/file_bytes.hpp"
+#include "tests/support/file_bytes.hpp"
 #include "tablebases/checksum.hpp"
 #include "tablebases/tier_file.hpp"
 

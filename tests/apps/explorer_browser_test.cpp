@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "tests/rtb_process.hpp"
+#include "tests/support/rtb_process.hpp"
 
 #ifndef RTB_SCREENSHOT_DIR
 #error "RTB_SCREENSHOT_DIR (where the screenshots go) must be defined by the build"

@@ -1,11 +1,11 @@
-// Blockade, the tiny test-only game (tests/blockade_game.hpp): its facts,
+// Blockade, the tiny test-only game (tests/games/blockade_game.hpp): its facts,
 // worked out by hand. The conformance battery checks it against the
 // contract and against the simple solver.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
-#include "blockade_game.hpp"
+#include "tests/games/blockade_game.hpp"
 #include "driver/solve_in_memory.hpp"
 
 namespace rtb {

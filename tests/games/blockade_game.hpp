@@ -1,7 +1,7 @@
 #pragma once
 // Blockade, a tiny game made for the tests: the example of what a new game
-// needs (this file, one line in tests/game_conformance_test.cpp's list of
-// games, and its own facts in tests/blockade_game_test.cpp).
+// needs (this file, one line in tests/games/game_conformance_test.cpp's list of
+// games, and its own facts in tests/games/blockade_game_test.cpp).
 //
 // A 3x3 board whose points are joined along the ranks, the files and the
 // two long diagonals (the board of Tapatan). Each side has four pieces, so

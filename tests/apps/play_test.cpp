@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "tests/rtb_process.hpp"
+#include "tests/support/rtb_process.hpp"
 
 namespace {
 
