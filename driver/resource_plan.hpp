@@ -14,8 +14,10 @@
 //     figures": the peaks of Cinc camins up to 4 a side and the Bagh-Chal
 //     sliding phase against this plan);
 //   - a fixed base for the program and the game's tables;
-//   - the tables a game builds for one group at a time, where it says their
-//     size (group_table_bytes), counted with the working lists.
+//   - for a game that gives no predecessors, the engine's table of the
+//     group's moves taken backwards (solver/reverse_moves.hpp), counted with
+//     the working lists: 8 bytes a slot and a parent's bytes a move that
+//     stays in the group, the moves estimated from random slots of the group.
 // Disk is estimated from bits per slot measured on the solved games.
 #include <algorithm>
 #include <cstdint>
@@ -25,8 +27,9 @@
 #include <vector>
 
 #include "solver/game_concept.hpp"
-#include "solver/value.hpp"
+#include "solver/reverse_moves.hpp"
 #include "solver/tier_graph.hpp"
+#include "solver/value.hpp"
 
 namespace rtb {
 
@@ -78,10 +81,8 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     if (needed[g])
       for (std::uint32_t d : groups[g].dependencies) last_reader[d] = g;
   std::vector<bool> held(game.tier_count(), false);
-  constexpr bool kByBlock = requires(const G& g, const typename G::Position& p, typename G::TierId t) {
-    g.predecessor_block(p);
-    g.tier_blocks(t);
-  };
+  // As GroupSolver decides it: the block walk needs the game's own predecessors.
+  constexpr bool kByBlock = SortsPredecessorsByBlock<G> && GivesPredecessors<G>;
   const double working_per_slot =
       kByBlock ? model.working_bytes_per_slot_by_block : model.working_bytes_per_slot_shared;
   ResourcePlan plan;
@@ -112,10 +113,10 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     const auto own = game.tier_successors(group.tiers.front());
     const bool single_pass = group.tiers.size() == 1 && std::find(own.begin(), own.end(), group.tiers.front()) == own.end();
     p.working_bytes = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * working_per_slot);
-    // A game that keeps tables of its own while a group is solved says how
-    // large (Crossings' seed reading: the group's moves taken backwards).
-    if constexpr (SizesGroupTables<G>)
-      if (!single_pass) p.working_bytes += game.group_table_bytes(group.tiers.front());
+    // A game without predecessors has the engine's table of the group's
+    // moves taken backwards beside the lists (Crossings' seed reading).
+    if constexpr (!GivesPredecessors<G>)
+      if (!single_pass) p.working_bytes += estimated_reverse_moves_bytes(game, group.tiers);
     p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.

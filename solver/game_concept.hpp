@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "solver/board_look.hpp"
 #include "solver/value.hpp"
 
 namespace rtb {
@@ -57,10 +58,8 @@ concept RetrogradeGame = requires(const G& g, const typename G::Position& p, typ
   { g.slot_weight(t, i) } -> std::convertible_to<std::uint64_t>;
   // The side to move has lost already (game over before it moves).
   { g.is_lost(p) } -> std::convertible_to<bool>;
-  // f(move, child) for each legal move; f(predecessor) for each position of
-  // the same group from which a move leads to p (each such move once).
+  // f(move, child) for each legal move.
   g.for_each_move(p, [](const typename G::Move&, const typename G::Position&) {});
-  g.for_each_predecessor(p, [](const typename G::Position&) {});
 };
 
 // What the command line and the tests need besides: the start position and
@@ -76,6 +75,17 @@ concept HasPositionText = requires(const G& g, const typename G::Position& p, co
 };
 
 // ---- optional: engine fast paths (solver/retrograde.hpp) ------------------
+
+// g.for_each_predecessor(p, f) calls f(predecessor) for each position of p's
+// tier group from which a move leads to p (each such move once): the moves
+// taken backwards. Without it the engine takes them backwards itself, from
+// a table it builds of the group's forward moves before the group's walk
+// and frees after it (solver/reverse_moves.hpp: 8 bytes a slot and 4 a move
+// that stays in the group, which `generate --plan` counts).
+template <class G>
+concept GivesPredecessors = requires(const G& g, const typename G::Position& p) {
+  g.for_each_predecessor(p, [](const typename G::Position&) {});
+};
 
 // slot_may_be_alias(t, i) is false only for a slot that is canonical
 // (index(position(t, i)) == i). Without it the engine unranks and indexes
@@ -99,7 +109,7 @@ concept KnowsDistinctChildren = requires(const G& g, const typename G::Position&
 // multiset), and returns true only when those slots are pairwise different.
 // Games use it to share work among the predecessors (all of a line-capture
 // position's share one canonical set). Without it the engine indexes each
-// predecessor itself and always removes duplicates.
+// predecessor itself and always removes duplicates. Needs GivesPredecessors.
 template <class G>
 concept IndexesPredecessors = requires(const G& g, const typename G::Position& p) {
   { g.for_each_predecessor_slot(p, [](typename G::TierId, std::uint64_t) {}) } -> std::convertible_to<bool>;
@@ -110,7 +120,8 @@ concept IndexesPredecessors = requires(const G& g, const typename G::Position& p
 // of p: two positions with a predecessor slot in common name the same block.
 // The engine then sorts each level by block and gives a block to one thread,
 // which updates its words with plain stores: a wrong block is a data race.
-// Without the hook every update is atomic and goes wherever it falls.
+// Without the hook every update is atomic and goes wherever it falls. Needs
+// GivesPredecessors (the table of moves taken backwards knows no blocks).
 template <class G>
 concept SortsPredecessorsByBlock = requires(const G& g, const typename G::Position& p, typename G::TierId t) {
   { g.tier_blocks(t) } -> std::convertible_to<std::uint64_t>;
@@ -127,27 +138,6 @@ template <class G>
 concept SolvesLoneTiers = requires(const G& g, typename G::TierId t, const std::vector<const Value*>& solved,
                                    int threads) {
   { g.solve_lone_tier(t, solved, threads) } -> std::convertible_to<std::vector<Value>>;
-};
-
-// g.prepare_group(t, threads, advance) readies, before the engine asks for
-// any predecessor in tier t's group, what the game needs to give them
-// (Crossings' seed reading builds a table of the group's moves taken
-// backwards), on `threads` threads and outside the engine's parallel loops.
-// It walks the group's slots twice and calls advance(n) for every n slots
-// walked, for the progress display. Without it a game gives predecessors
-// with no preparation.
-template <class G>
-concept PreparesGroups = requires(const G& g, typename G::TierId t, int threads,
-                                  const std::function<void(std::uint64_t)>& advance) {
-  g.prepare_group(t, threads, advance);
-};
-
-// g.group_table_bytes(t) is the memory of what a game keeps while tier t's
-// group is solved (what prepare_group builds), for `generate --plan`.
-// Without it the plan counts the engine's memory alone.
-template <class G>
-concept SizesGroupTables = requires(const G& g, typename G::TierId t) {
-  { g.group_table_bytes(t) } -> std::convertible_to<std::uint64_t>;
 };
 
 // g.has_tablebases() is false for a variant too large to tabulate (Crossings
@@ -168,10 +158,10 @@ concept MarksCaptures = requires(const M& m) {
   { m.is_capture() } -> std::convertible_to<bool>;
 };
 
-// ---- optional: tier choices on the command line (tools/) ------------------
+// ---- optional: tier choices (service/tier_selection.hpp) -------------------
 
 // Tiers counted by pieces a side: mover_pieces(t) and other_pieces(t).
-// `--max-pieces` works only for such games.
+// The tier filter max-pieces (`--max-pieces N`) works only for such games.
 template <class G>
 concept CountsPiecesPerSide = requires(const G& g, typename G::TierId t) {
   { g.mover_pieces(t) } -> std::convertible_to<int>;
@@ -179,7 +169,7 @@ concept CountsPiecesPerSide = requires(const G& g, typename G::TierId t) {
 };
 
 // Tiers counted by pieces still in hand (a placement phase): pieces_in_hand(t).
-// `--max-in-hand` works only for such games, and `query` may answer a
+// The tier filter max-in-hand works only for such games, and `query` may answer a
 // position of a tier without a file by searching down to tiers with files.
 template <class G>
 concept CountsPiecesInHand = requires(const G& g, typename G::TierId t) {
@@ -191,6 +181,34 @@ concept CountsPiecesInHand = requires(const G& g, typename G::TierId t) {
 template <class G>
 concept HasDefaultTiers = requires(const G& g, typename G::TierId t) {
   { g.solved_by_default(t) } -> std::convertible_to<bool>;
+};
+
+// ---- optional: what front ends show (service/game_facts.hpp) -------------
+
+// g.describe() is what `rtb games` prints about the game: lines ending in
+// '\n', with its board, pieces and tiers. Without it the service prints the
+// name, variant, start and a table of the tiers.
+template <class G>
+concept DescribesItself = requires(const G& g) {
+  { g.describe() } -> std::convertible_to<std::string>;
+};
+
+// g.board_look() is how `rtb play` and the explorer draw the game
+// (solver/board_look.hpp: squares or points joined by lines, each piece
+// letter's name and colour, each side's letter and name). Without it the
+// board is read from the start's text (ranks separated by '/', one
+// character a square) and pieces and sides are named by their letters.
+template <class G>
+concept DrawsItsBoard = requires(const G& g) {
+  { g.board_look() } -> std::convertible_to<BoardLook>;
+};
+
+// g.file_bits_per_slot() is what a tier file takes on disk, in compressed
+// bits a slot, measured on the game's solved tiers: `generate --plan`'s disk
+// estimate. Without it the plan takes 4.5.
+template <class G>
+concept EstimatesFileSize = requires(const G& g) {
+  { g.file_bits_per_slot() } -> std::convertible_to<double>;
 };
 
 // ---- optional: symmetry (checked by the conformance battery) --------------

@@ -14,11 +14,15 @@
 // for that level. The walk goes backwards through predecessors only; the
 // whole group is scanned just twice (set-up and clean-up). A lone tier that
 // no move re-enters needs no walk at all: set-up writes its final values.
+// A game that cannot take its moves backwards (no GivesPredecessors) has them
+// taken from a table the engine builds of the group's forward moves before
+// the walk, and frees after it (solver/reverse_moves.hpp).
 #include <omp.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -28,6 +32,7 @@
 #include "solver/game_concept.hpp"
 #include "solver/huge_pages.hpp"
 #include "solver/progress.hpp"
+#include "solver/reverse_moves.hpp"
 #include "solver/state_word.hpp"
 #include "solver/value.hpp"
 
@@ -83,7 +88,7 @@ class GroupSolver {
       advise_huge_pages(states_[k].data(), states_[k].capacity() * sizeof(std::uint16_t));
       states_[k].assign(game_.tier_size(tiers_[k]), kUnresolved);
     }
-    if (prepares_group()) prepare();
+    if (uses_reverse_moves()) build_reverse_moves();
     std::vector<Key> frontier = initialise();
     for (unsigned level = 0; !single_pass_; ++level) {
       if (level < buckets_.size()) {
@@ -103,6 +108,7 @@ class GroupSolver {
       frontier = propagate(std::move(frontier), level);
     }
     if (progress_ && !single_pass_) progress_->levels_done(resolved_);
+    reverse_moves_.clear();  // the walk is over: the table's memory goes before the clean-up
     return finish();
   }
 
@@ -114,17 +120,18 @@ class GroupSolver {
   static constexpr std::uint16_t kAlias = state_word::kAlias;
   static constexpr unsigned kMaxCount = state_word::kMaxCount;
   static constexpr unsigned kMaxOutWin = state_word::kMaxOutWin;
-  // The most distinct in-group children, and the most distinct
-  // predecessors, one position may have: the size of the arrays they are
-  // gathered in (on the stack).
+  // The most distinct in-group children one position may have: the size of
+  // the array they are gathered in (on the stack). Predecessors have no such
+  // limit (see gather_predecessors).
   static constexpr int kMaxChildren = 256;
   // Loops shorter than this run on one thread: waking the team for a small
   // tier or a short level costs more than it saves, and on a busy machine
   // the spinning threads take time from others.
   static constexpr std::int64_t kParallelFrom = 8192;
   // Games that say which block of slots a position's predecessors lie in
-  // get the lock-free, cache-friendly walk (see propagate_by_block).
-  static constexpr bool kByBlock = SortsPredecessorsByBlock<G>;
+  // get the lock-free, cache-friendly walk (see propagate_by_block). The
+  // promise is about the game's own predecessors, so it needs them.
+  static constexpr bool kByBlock = SortsPredecessorsByBlock<G> && GivesPredecessors<G>;
 
   static Key key(std::size_t local, std::uint64_t slot) { return slot_key::make(local, slot); }
   static std::size_t local_of(Key k) { return slot_key::local_tier_of(k); }
@@ -191,23 +198,22 @@ class GroupSolver {
     }
   }
 
-  // The game's preparation of the group (PreparesGroups), before the first
-  // predecessor is asked for: on the solve's threads and shown as a stage.
-  static constexpr double kPrepareShare = 0.3;  // of the group's time, for the estimate
-  bool prepares_group() const { return PreparesGroups<G> && !single_pass_; }
-  void prepare() {
-    if constexpr (PreparesGroups<G>) {
-      if (progress_) progress_->counted_stage("taking moves backwards", 2 * total_slots(), 0.0, kPrepareShare);
-      game_.prepare_group(tiers_.front(), threads_, [this](std::uint64_t n) {
-        if (progress_) progress_->advance(n);
-      });
-    }
+  // The table of the group's moves taken backwards, for a game without
+  // predecessors of its own, built before the walk on the solve's threads
+  // and shown as a stage. A group solved in one pass walks nothing back.
+  static constexpr double kReverseMovesShare = 0.3;  // of the group's time, for the estimate
+  bool uses_reverse_moves() const { return !GivesPredecessors<G> && !single_pass_; }
+  void build_reverse_moves() {
+    if (progress_) progress_->counted_stage("taking moves backwards", 2 * total_slots(), 0.0, kReverseMovesShare);
+    std::function<void(std::uint64_t)> advance;
+    if (progress_) advance = [this](std::uint64_t n) { progress_->advance(n); };
+    reverse_moves_.build(game_, tiers_, threads_, advance);
   }
 
   // Counts each slot's distinct in-group children and folds in the moves
   // that leave the group. Returns the positions lost at level 0.
   std::vector<Key> initialise() {
-    const double from = prepares_group() ? kPrepareShare : 0.0;
+    const double from = uses_reverse_moves() ? kReverseMovesShare : 0.0;
     if (progress_) progress_->counted_stage("counting moves", total_slots(), from, single_pass_ ? 0.9 : 0.5);
     std::vector<Lists> per_thread(threads_);
     std::atomic<bool> overflow{false};
@@ -354,8 +360,9 @@ class GroupSolver {
 
   // Replaces preds with the distinct predecessors of p, prefetches their
   // words so that the misses overlap, and returns how many. A position may
-  // have any number of predecessors (in Crossings' seed game, thousands: a
-  // formation removed from anywhere), so the buffer grows as needed.
+  // have any number of predecessors (in Crossings' seed game, up to 45,173
+  // in a seed-4x3 group: a formation removed from anywhere), so the buffer
+  // grows as needed.
   int gather_predecessors(const Position& p, std::vector<Key>& preds) {
     preds.clear();
     const bool distinct = for_each_predecessor_key(p, [&](const Key pk) { preds.push_back(pk); });
@@ -375,6 +382,23 @@ class GroupSolver {
     return static_cast<int>(preds.size());
   }
 
+  // The same for the table's predecessors, found by key alone: no position
+  // is unranked. A list is sorted, so repeats sit side by side.
+  int gather_reverse_moves(Key k, std::vector<Key>& preds) {
+    preds.clear();
+    const bool distinct = reverse_moves_.for_each_parent(
+        local_of(k), slot_of(k), [&](std::size_t local, std::uint64_t slot) { preds.push_back(key(local, slot)); });
+    if (!distinct) preds.erase(std::unique(preds.begin(), preds.end()), preds.end());
+    for (const Key pk : preds) __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
+    return static_cast<int>(preds.size());
+  }
+
+  // The distinct predecessors of the frontier's k, from the game or the table.
+  int gather_predecessors_of(Key k, std::vector<Key>& preds) {
+    if constexpr (GivesPredecessors<G>) return gather_predecessors(position_of(k), preds);
+    else return gather_reverse_moves(k, preds);
+  }
+
   // Any thread may reach any word: updates are atomic.
   std::vector<Key> propagate_shared(const std::vector<Key>& frontier, unsigned level) {
     std::vector<Lists> per_thread(threads_);
@@ -385,7 +409,7 @@ class GroupSolver {
     for (std::int64_t n = 0; n < size; ++n) {
       Lists& lists = per_thread[omp_get_thread_num()];
       std::vector<Key>& preds = buffers[omp_get_thread_num()];
-      const int count = gather_predecessors(position_of(frontier[n]), preds);
+      const int count = gather_predecessors_of(frontier[n], preds);
       for (int j = 0; j < count; ++j) update<true>(preds[j], frontier_lost, level, lists);
     }
     std::vector<Key> next;
@@ -536,6 +560,7 @@ class GroupSolver {
   std::vector<std::uint64_t> first_block_;  // by local tier, then the group's total
   std::vector<std::vector<std::uint16_t>> states_;
   std::vector<std::vector<std::vector<Key>>> buckets_;  // by level: chunks of keys that resolve there
+  ReverseMoves reverse_moves_;  // while the walk runs, for a game without predecessors
   bool single_pass_ = false;
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;

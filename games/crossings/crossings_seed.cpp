@@ -1,8 +1,6 @@
 #include "games/crossings/crossings_seed.hpp"
 #include "games/kit/board_text.hpp"
 
-#include <thread>
-
 namespace rtb {
 
 namespace {
@@ -134,7 +132,7 @@ CrossingsSeedGame<S>::CrossingsSeedGame(CrossingsRules rules, std::string varian
         first += locked_sets * binomial(free_points, i) * binomial(free_points - i, j);
       }
     blocks.push_back({first, 0, 0});
-    if (first > kParentSlotMask) {  // too large to tabulate: searched instead
+    if (first > kMostTierSlots) {  // too large to tabulate: searched instead
       tablebases_ = false;
       blocks_.clear();
       return;
@@ -199,100 +197,6 @@ template <SquareSet S>
 std::uint64_t CrossingsSeedGame<S>::slot_weight(TierId t, std::uint64_t index) const {
   const Position p = position(t, index);
   return impossible(p.mine, p.theirs, p.locked, false).empty() ? 1 : 0;
-}
-
-template <SquareSet S>
-const typename CrossingsSeedGame<S>::GroupTable& CrossingsSeedGame<S>::group_table(TierId t) const {
-  return cached_group_table(t, std::max(1u, std::min(8u, std::thread::hardware_concurrency())), nullptr);
-}
-
-template <SquareSet S>
-void CrossingsSeedGame<S>::prepare_group(TierId t, int threads,
-                                         const std::function<void(std::uint64_t)>& advance) const {
-  if (!has_tablebases()) throw std::logic_error("crossings " + variant_ + " has no tablebases: no groups to prepare");
-  cached_group_table(t, static_cast<unsigned>(std::max(1, threads)), advance);
-}
-
-template <SquareSet S>
-const typename CrossingsSeedGame<S>::GroupTable& CrossingsSeedGame<S>::cached_group_table(
-    TierId t, unsigned threads, const std::function<void(std::uint64_t)>& advance) const {
-  const long group = group_of(t);
-  TableCache& cache = *cache_;
-  if (cache.group.load(std::memory_order_acquire) == group) return *cache.table;
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  if (cache.group.load(std::memory_order_acquire) != group) {
-    cache.group.store(-1, std::memory_order_release);
-    cache.table.reset();  // the old group's table goes first: one at a time in memory
-    cache.table = build_group_table(t, threads, advance);
-    cache.group.store(group, std::memory_order_release);
-  }
-  return *cache.table;
-}
-
-template <SquareSet S>
-std::unique_ptr<typename CrossingsSeedGame<S>::GroupTable> CrossingsSeedGame<S>::build_group_table(
-    TierId t, unsigned threads, const std::function<void(std::uint64_t)>& advance) const {
-  auto table = std::make_unique<GroupTable>();
-  table->tiers = group_tiers(t);
-  const std::size_t tiers = table->tiers.size();
-  constexpr std::uint64_t kReportEvery = 1 << 16;  // slots a worker walks between progress reports
-  // Each pass walks every slot of the group, in slices over the threads.
-  // The order edges are found in does not matter: each slot's list is
-  // sorted at the end, so the table is the same on any number of threads.
-  const auto each_edge = [&](auto&& on_edge) {
-    for (std::size_t local = 0; local < tiers; ++local) {
-      const TierId tier = table->tiers[local];
-      const std::uint64_t size = blocks_[tier].back().first;
-      std::vector<std::thread> workers;
-      for (unsigned w = 0; w < threads; ++w)
-        workers.emplace_back([&, w] {
-          std::uint64_t unreported = 0;
-          for (std::uint64_t slot = size * w / threads; slot < size * (w + 1) / threads; ++slot) {
-            if (advance && ++unreported == kReportEvery) {
-              advance(unreported);
-              unreported = 0;
-            }
-            const Position p = position(tier, slot);
-            const auto parent = static_cast<std::uint32_t>((local << kParentTierShift) | slot);
-            for_each_move(p, [&](const Move&, const Position& child) {
-              if (is_lost(child)) return;
-              const TierId child_tier = tier_of(child);
-              if (child_tier != table->tiers[0] && (tiers == 1 || child_tier != table->tiers[1])) return;
-              on_edge(table->local(child_tier), index(child), parent);
-            });
-          }
-          if (advance && unreported > 0) advance(unreported);
-        });
-      for (std::thread& worker : workers) worker.join();
-    }
-  };
-  std::array<std::vector<std::uint32_t>, 2> counts;
-  for (std::size_t local = 0; local < tiers; ++local) counts[local].assign(blocks_[table->tiers[local]].back().first, 0);
-  each_edge([&](std::size_t local, std::uint64_t child, std::uint32_t) {
-    std::atomic_ref<std::uint32_t>(counts[local][child]).fetch_add(1, std::memory_order_relaxed);
-  });
-  for (std::size_t local = 0; local < tiers; ++local) {
-    Edges& edges = table->edges[local];
-    edges.first.resize(counts[local].size() + 1);
-    std::uint64_t sum = 0;
-    for (std::size_t i = 0; i < counts[local].size(); ++i) {
-      edges.first[i] = sum;
-      sum += counts[local][i];
-    }
-    edges.first.back() = sum;
-    edges.parent.resize(sum);
-  }
-  each_edge([&](std::size_t local, std::uint64_t child, std::uint32_t parent) {
-    const std::uint32_t before = std::atomic_ref<std::uint32_t>(counts[local][child]).fetch_sub(1, std::memory_order_relaxed);
-    table->edges[local].parent[table->edges[local].first[child] + before - 1] = parent;
-  });
-  // A parent is listed once per move to the child (two orders of removal
-  // may give one board); sorted, so that repeats sit side by side.
-  for (Edges& edges : table->edges)
-    for (std::size_t i = 0; i + 1 < edges.first.size(); ++i)
-      std::sort(edges.parent.begin() + static_cast<std::ptrdiff_t>(edges.first[i]),
-                edges.parent.begin() + static_cast<std::ptrdiff_t>(edges.first[i + 1]));
-  return table;
 }
 
 template <SquareSet S>

@@ -34,11 +34,7 @@
 //   can be reached from the start.
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstdint>
-#include <functional>
-#include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -131,8 +127,8 @@ class CrossingsSeedGame {
   // far ranks, then the mover's unlocked points among the points not
   // locked, then the other side's among those left. The other side's
   // unlocked pieces on its far rank are its pending pieces. No symmetry.
-  // 32-bit boards whose tiers fit a parent's 31-bit slot in the predecessor
-  // table: all but seed-5x4 and seed-6x3, which are searched like 8x8.
+  // Tablebases for the 32-bit boards whose tiers hold at most kMostTierSlots
+  // slots: all but seed-5x4 and seed-6x3, which are searched like 8x8.
   bool has_tablebases() const { return tablebases_; }
   bool solved_by_default(TierId) const { return has_tablebases(); }
   TierId tier_count() const { return has_tablebases() ? static_cast<TierId>(locks_ * locks_) : 1; }
@@ -170,40 +166,10 @@ class CrossingsSeedGame {
   template <class F>
   void for_each_move(const Position& p, F&& f) const;
 
-  // Predecessors come from a table of the group's moves taken backwards,
-  // built from the moves of every slot of the group (unmaking a formation
-  // removal is not a local rule). One group's table is kept at a time: the
-  // engine solves one group at a time, and the table of a 4x4 group is
-  // gigabytes. Callers must not ask for two groups' predecessors at once
-  // from different threads.
-  //
-  // prepare_group builds the table of t's group now, on `threads` threads
-  // (the engine calls it before a group's solve: PreparesGroups); advance(n)
-  // counts the slots walked, twice the group's. Without it the first
-  // predecessor asked for builds the table on every core.
-  void prepare_group(TierId t, int threads, const std::function<void(std::uint64_t)>& advance) const;
-  template <class F>
-  void for_each_predecessor(const Position& p, F&& f) const {
-    // A slot's board is Black to move; the predecessors have the other side to move.
-    for_each_predecessor_slot(p, [&](TierId t, std::uint64_t i) {
-      const Position q = position(t, i);
-      f(p.white_to_move ? q : Position{turned(q.mine), turned(q.theirs), turned(q.locked), true});
-    });
-  }
-  template <class F>
-  bool for_each_predecessor_slot(const Position& p, F&& f) const {
-    if (!has_tablebases()) throw std::logic_error("crossings " + variant_ + " has no tablebases: no predecessors");
-    const TierId t = tier_of(p);
-    const GroupTable& table = group_table(t);
-    const Edges& edges = table.edges[table.local(t)];
-    const std::uint64_t i = index(p);
-    bool distinct = true;  // the list is sorted: a repeat is next to its twin
-    for (std::uint64_t e = edges.first[i]; e < edges.first[i + 1]; ++e) {
-      distinct = distinct && (e == edges.first[i] || edges.parent[e] != edges.parent[e - 1]);
-      f(table.tiers[edges.parent[e] >> kParentTierShift], std::uint64_t{edges.parent[e] & kParentSlotMask});
-    }
-    return distinct;
-  }
+  // No predecessors: taking a move back would mean putting back formations
+  // that could have stood anywhere, so the engine takes the moves backwards
+  // itself, from a table of each group's forward moves
+  // (solver/reverse_moves.hpp).
 
   // ---- text ----
   Position start() const;
@@ -225,66 +191,10 @@ class CrossingsSeedGame {
 
  private:
   static constexpr std::uint64_t kHashSlots = std::uint64_t{1} << 63;
-  static constexpr double kMovesIntoASlot = 10.5;  // see group_table_bytes
-  static constexpr unsigned kParentTierShift = 31;
-  static constexpr std::uint32_t kParentSlotMask = (std::uint32_t{1} << kParentTierShift) - 1;
-  // The moves into one tier of a group, backwards: parent[first[i] ..
-  // first[i + 1]) are the group's slots with a move to slot i, each the
-  // parent's local tier (top bit) and slot.
-  struct Edges {
-    std::vector<std::uint64_t> first;  // by slot, and one past the last
-    std::vector<std::uint32_t> parent;
-  };
-  struct GroupTable {
-    std::vector<TierId> tiers;  // (lo, hi) then (hi, lo) unless lo == hi
-    std::array<Edges, 2> edges;
-    std::size_t local(TierId t) const { return t == tiers[0] ? 0 : 1; }
-  };
-  const GroupTable& group_table(TierId t) const;
-
- public:
-  // The memory of t's group's table while the group is solved, for
-  // `generate --plan`: 8 bytes a slot for where its list starts and 4 a move
-  // into it. The moves are not known before the table is built; the
-  // estimate takes 10.5 a slot, rounded up from seed-4x4's two largest
-  // groups (10.29 and 10.37 in-group moves a slot over 200,000 random slots
-  // each; seed-4x3's groups have 6.2 to 7.7).
-  std::uint64_t group_table_bytes(TierId t) const {
-    if (!has_tablebases()) return 0;
-    std::uint64_t slots = 0;
-    for (TierId u : group_tiers(t)) slots += tier_size(u);
-    return static_cast<std::uint64_t>(double(slots) * (8 + 4 * kMovesIntoASlot));
-  }
-  // The most predecessors a slot of t's group has (for tests and sizing).
-  std::uint64_t most_predecessors(TierId t) const {
-    const GroupTable& table = group_table(t);
-    std::uint64_t most = 0;
-    for (const Edges& edges : table.edges)
-      for (std::size_t i = 0; i + 1 < edges.first.size(); ++i) most = std::max(most, edges.first[i + 1] - edges.first[i]);
-    return most;
-  }
-
- private:
-  std::unique_ptr<GroupTable> build_group_table(TierId t, unsigned threads,
-                                                const std::function<void(std::uint64_t)>& advance) const;
-  const GroupTable& cached_group_table(TierId t, unsigned threads,
-                                       const std::function<void(std::uint64_t)>& advance) const;
-  // The group whose table is kept, behind a pointer so the game stays movable.
-  struct TableCache {
-    std::mutex mutex;
-    std::atomic<long> group{-1};
-    std::unique_ptr<GroupTable> table;
-  };
-  // The tiers of t's group: (lo, hi), then (hi, lo) unless lo == hi.
-  std::vector<TierId> group_tiers(TierId t) const {
-    const int a = mover_locked(t), b = other_locked(t);
-    if (a == b) return {t};
-    return {tier_id(std::min(a, b), std::max(a, b)), tier_id(std::max(a, b), std::min(a, b))};
-  }
-  long group_of(TierId t) const {
-    const int a = mover_locked(t), b = other_locked(t);
-    return static_cast<long>(std::min(a, b)) * locks_ + std::max(a, b);
-  }
+  // The largest tier tabulated, so that a group of two tiers keeps its slots
+  // within the 32-bit parents of the engine's table of moves taken backwards
+  // (solver/reverse_moves.hpp). Boards with larger tiers are searched.
+  static constexpr std::uint64_t kMostTierSlots = (std::uint64_t{1} << 31) - 1;
   // A block of a tier's slots: the boards with i unlocked pieces of the side
   // to move and j of the other side.
   struct Block {
@@ -326,7 +236,6 @@ class CrossingsSeedGame {
   // By tier: its blocks by (i, j), dense (an empty block where (i, j) is
   // impossible), then one entry whose `first` is the tier's size.
   std::vector<std::vector<Block>> blocks_;
-  std::unique_ptr<TableCache> cache_ = std::make_unique<TableCache>();
 };
 
 using CrossingsSeedGame32 = CrossingsSeedGame<Bitboard>;
@@ -517,9 +426,7 @@ static_assert(HasPositionText<CrossingsSeedGame32>);
 static_assert(MayLackTablebases<CrossingsSeedGame32>);
 static_assert(HasDefaultTiers<CrossingsSeedGame32>);
 static_assert(KnowsAliasFreeSlots<CrossingsSeedGame32>);
-static_assert(IndexesPredecessors<CrossingsSeedGame32>);
-static_assert(PreparesGroups<CrossingsSeedGame32>);
-static_assert(SizesGroupTables<CrossingsSeedGame32>);
+static_assert(!GivesPredecessors<CrossingsSeedGame32>);  // the engine takes the moves backwards
 static_assert(RetrogradeGame<CrossingsSeedGame128>);
 static_assert(HasPositionText<CrossingsSeedGame128>);
 

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <atomic>
 #include <iostream>
+#include <map>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
 #include "search/bounded_search.hpp"
+#include "solver/reverse_moves.hpp"
 #include "solver/value.hpp"
 #include "tests/games/crossings/naive_crossings_seed.hpp"
 #include "tests/support/simple_solver.hpp"
@@ -380,58 +383,77 @@ TEST(CrossingsSeedIndex, ReachedPositionsAndTheirTurnedImagesShareASlot) {
   }
 }
 
-TEST(CrossingsSeedRetro, PredecessorsAreExactlyTheParentsInTheGroup) {
-  const auto game = mini("seed-3x4");
-  auto positions = random_positions(game, 200, 9);
-  // By group, so that each group's table is built once.
-  std::stable_sort(positions.begin(), positions.end(), [&](const auto& x, const auto& y) {
-    const auto key = [&](const auto& p) {
-      const auto t = game.tier_of(p);
-      return std::min(game.mover_locked(t), game.other_locked(t)) * 100 + std::max(game.mover_locked(t), game.other_locked(t));
-    };
-    return key(x) < key(y);
-  });
-  for (const auto& p : positions) {
-    if (game.is_lost(p)) continue;
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> preds;
-    game.for_each_predecessor_slot(p, [&](std::uint32_t t, std::uint64_t i) { preds.push_back({t, i}); });
-    for (const auto& [t, i] : preds) {
-      bool found = false;
-      game.for_each_move(game.position(t, i), [&](const auto&, const auto& child) {
-        found = found || (!game.is_lost(child) && game.tier_of(child) == game.tier_of(p) && game.index(child) == game.index(p));
-      });
-      ASSERT_TRUE(found) << game.format(game.position(t, i)) << " -> " << game.format(p);
-    }
-    // Every reached position but the start has a parent: the one before it.
-    EXPECT_TRUE(!preds.empty() || p == game.start()) << game.format(p);
-  }
+// The seed reading gives no predecessors: the engine takes each group's
+// moves backwards into a table (solver/reverse_moves.hpp). Its tests on games
+// that do give predecessors are in tests/solver/reverse_moves_test.cpp; here,
+// the table of the game it was made for.
+
+// The group of tier t in the solve order, and t's place in it.
+std::pair<TierGroup, std::size_t> group_of(const CrossingsSeedGame32& game, std::uint32_t t) {
+  for (const TierGroup& group : game_solve_order(game))
+    for (std::size_t local = 0; local < group.tiers.size(); ++local)
+      if (group.tiers[local] == t) return {group, local};
+  throw std::logic_error("no group holds tier " + game.tier_name(t));
 }
 
-// The engine builds a group's table on the solve's threads (prepare_group);
-// the table must not depend on how many, and the progress it reports must
-// add up to its two walks over the group's slots.
-TEST(CrossingsSeedRetro, GroupTableIsTheSameOnOneAndThreeThreads) {
-  const auto one = mini("seed-3x4");
-  const auto three = mini("seed-3x4");
-  for (std::uint32_t t = 0; t < one.tier_count(); ++t) {
-    if (one.mover_locked(t) > one.other_locked(t)) continue;  // (a, b) names the group of (b, a)
-    const std::uint32_t partner = one.tier_id(one.other_locked(t), one.mover_locked(t));
-    std::uint64_t reported = 0;
-    one.prepare_group(t, 1, [&](std::uint64_t n) { reported += n; });
-    std::atomic<std::uint64_t> reported_by_three{0};
-    three.prepare_group(partner, 3, [&](std::uint64_t n) { reported_by_three += n; });
-    const std::uint64_t group_slots = one.tier_size(t) + (partner == t ? 0 : one.tier_size(partner));
-    EXPECT_EQ(reported, 2 * group_slots) << one.tier_name(t);
-    EXPECT_EQ(reported_by_three.load(), 2 * group_slots) << one.tier_name(t);
-    for (const std::uint32_t tier : {t, partner})
-      for (std::uint64_t i = 0; i < one.tier_size(tier); ++i) {
-        std::vector<std::pair<std::uint32_t, std::uint64_t>> a, b;
-        one.for_each_predecessor_slot(one.position(tier, i), [&](std::uint32_t u, std::uint64_t j) { a.push_back({u, j}); });
-        three.for_each_predecessor_slot(three.position(tier, i), [&](std::uint32_t u, std::uint64_t j) { b.push_back({u, j}); });
-        ASSERT_EQ(a, b) << one.tier_name(tier) << " slot " << i;
-      }
-  }
+using Slot = std::pair<std::uint32_t, std::uint64_t>;  // (tier, slot)
+
+std::vector<Slot> table_parents(const ReverseMoves& table, const TierGroup& group, std::size_t local, std::uint64_t slot) {
+  std::vector<Slot> out;
+  table.for_each_parent(local, slot, [&](std::size_t l, std::uint64_t s) { out.push_back({group.tiers[l], s}); });
+  return out;
 }
+
+// The moves from `from` whose child is the position of `to` (no symmetry: one slot, one board).
+std::int64_t moves_between(const CrossingsSeedGame32& game, const Slot& from, const Slot& to) {
+  std::int64_t n = 0;
+  game.for_each_move(game.position(from.first, from.second), [&](const auto&, const auto& child) {
+    n += !game.is_lost(child) && game.tier_of(child) == to.first && game.index(child) == to.second;
+  });
+  return n;
+}
+
+// For positions reached by play: each parent in the table has as many moves
+// to the position as it is listed, each in-group child lists the position
+// once a move to it, and every position but the start has a parent.
+TEST(CrossingsSeedRetro, TableListsExactlyTheParentsInTheGroup) {
+  const auto game = mini("seed-3x4");
+  std::map<std::vector<std::uint32_t>, ReverseMoves> tables;  // by the group's tiers
+  const auto table_of = [&](const TierGroup& group) -> const ReverseMoves& {
+    ReverseMoves& table = tables[group.tiers];
+    if (table.slots() == 0) table.build(game, group.tiers, 2);
+    return table;
+  };
+  std::uint64_t checked = 0;
+  for (const auto& p : random_positions(game, 200, 9)) {
+    if (game.is_lost(p)) continue;
+    const Slot self{game.tier_of(p), game.index(p)};
+    const auto found = group_of(game, self.first);
+    const TierGroup& group = found.first;
+    const std::size_t local = found.second;
+    const std::vector<Slot> parents = table_parents(table_of(group), group, local, self.second);
+    for (const Slot& q : parents)
+      ASSERT_EQ(moves_between(game, q, self), std::count(parents.begin(), parents.end(), q))
+          << game.format(game.position(q.first, q.second)) << " -> " << game.format(p);
+    EXPECT_TRUE(!parents.empty() || p == game.start()) << game.format(p);
+    // The parent side: the moves of the slot's board (p, seen by Black) into its group.
+    game.for_each_move(game.position(self.first, self.second), [&](const auto&, const auto& child) {
+      if (game.is_lost(child)) return;
+      const Slot c{game.tier_of(child), game.index(child)};
+      const auto [child_group, child_local] = group_of(game, c.first);
+      if (child_group.tiers != group.tiers) return;
+      const std::vector<Slot> listed = table_parents(table_of(group), group, child_local, c.second);
+      ASSERT_EQ(std::count(listed.begin(), listed.end(), self), moves_between(game, self, c))
+          << game.format(p) << " -> " << game.format(child);
+      ++checked;
+    });
+  }
+  EXPECT_GT(checked, 1000u);
+}
+
+// The engine's table of moves taken backwards on the seed boards is checked
+// with the other forward-only games in tests/solver/reverse_moves_test.cpp
+// (the same on 1 and 3 threads, the plan's estimate within a tenth).
 
 void expect_engine_matches_simple_solver(const std::string& variant) {
   const auto game = mini(variant);
@@ -454,12 +476,24 @@ void expect_engine_matches_simple_solver(const std::string& variant) {
   EXPECT_GT(decided, compared / 10) << variant;
 }
 
+// The most parents a slot has and the moves a slot, by group (for sizing).
 TEST(CrossingsSeedSolver, DISABLED_MostPredecessors) {
   for (const std::string variant : {"seed-3x3", "seed-3x4", "seed-4x3"}) {
     const auto game = mini(variant);
-    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
-      std::cout << variant << " " << game.tier_name(t) << " " << game.tier_size(t) << " slots, most predecessors "
-                << game.most_predecessors(t) << "\n";
+    for (const TierGroup& group : game_solve_order(game)) {
+      ReverseMoves table;
+      table.build(game, group.tiers, 2);
+      std::uint64_t most = 0;
+      for (std::size_t local = 0; local < group.tiers.size(); ++local)
+        for (std::uint64_t i = 0; i < game.tier_size(group.tiers[local]); ++i) {
+          std::uint64_t n = 0;
+          table.for_each_parent(local, i, [&](std::size_t, std::uint64_t) { ++n; });
+          most = std::max(most, n);
+        }
+      std::cout << variant << " " << game.tier_name(group.tiers.front()) << "'s group: " << table.slots()
+                << " slots, " << double(table.moves()) / double(table.slots()) << " moves a slot, most predecessors "
+                << most << "\n";
+    }
   }
 }
 

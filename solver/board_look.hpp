@@ -1,0 +1,38 @@
+#pragma once
+// How a game's board and pieces look, for the front ends that draw them
+// (`rtb play`, the explorer): part of the contract so that no front end
+// knows a game by its name. A game gives it through the optional hook
+// DrawsItsBoard (solver/game_concept.hpp); service/game_facts.hpp makes one
+// from the position text for a game without it.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rtb {
+
+struct PieceLook {
+  char letter = '?';   // as in the position text (docs/rules.md)
+  std::string name;    // the pieces as a count reads: "tigers", "black"
+  std::string colour;  // "blue", "white", "yellow", "green", "red"; the front end picks the shade
+};
+
+struct SideLook {
+  char letter = '?';  // the side to move, as the position text writes it
+  std::string name;   // "black", "goats"
+};
+
+struct BoardLook {
+  // files x ranks squares named as in docs/rules.md (a1 at the bottom
+  // left). A game played on the points where drawn lines meet (Bagh-Chal)
+  // lists those lines, each joined pair of points once.
+  int files = 0, ranks = 0;
+  bool on_points = false;
+  std::vector<std::pair<std::string, std::string>> lines;
+  std::vector<PieceLook> pieces;  // every letter a board square may hold but '.'
+  std::vector<SideLook> sides;    // the side that moves first at the start, then the other
+  // The letter of the pieces a third field of the position text counts in
+  // hand (Bagh-Chal's goats: 'G'), or 0 for a game without pieces in hand.
+  char in_hand = 0;
+};
+
+}  // namespace rtb
