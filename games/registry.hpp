@@ -1,29 +1,53 @@
 #pragma once
-// The games rtb knows, in one table that the command line reads. Adding a
-// game means: its own files in games/, its type in AnyGame, one entry in
-// game_registry.cpp, and its tests (the conformance battery covers it once
-// its type is listed there too).
+// The games rtb knows, in one table that every front end reads. A game is
+// its folder in games/ (its rules, a CMakeLists.txt calling rtb_game(), and a
+// registration.hpp: games/kit/game_folder.hpp) and one line below naming
+// its folder; the build finds the folder, and the tests, the fuzz targets
+// and Python take the list from here.
 #include <functional>
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "games/bagh_chal/bagh_chal.hpp"
-#include "games/crossings/crossings.hpp"
-#include "games/crossings/crossings_seed.hpp"
-#include "games/line_capture/line_capture.hpp"
+#include "games/bagh_chal/registration.hpp"
+#include "games/crossings/registration.hpp"
+#include "games/line_capture/registration.hpp"
 #include "solver/parameter_error.hpp"
 
 namespace rtb {
 
-// Every concrete game type the command line can run. Commands are templates
-// over the game, instantiated once per type listed here.
-using AnyGame = std::variant<LineCaptureGame, BaghChalGame, CrossingsGame, CrossingsSeedGame32, CrossingsSeedGame128>;
+template <class... Folders>
+struct FolderList {};
+
+// The game folders, in the order `rtb games` lists their games.
+using GameFolders = FolderList<
+    LineCaptureGames,
+    BaghChalGames,
+    CrossingsGames>;
+
+namespace registry_detail {
+template <class... Variants>
+struct Joined;
+template <class... A>
+struct Joined<std::variant<A...>> {
+  using type = std::variant<A...>;
+};
+template <class... A, class... B, class... Rest>
+struct Joined<std::variant<A...>, std::variant<B...>, Rest...> : Joined<std::variant<A..., B...>, Rest...> {};
+template <class List>
+struct AnyGameOf;
+template <class... Folders>
+struct AnyGameOf<FolderList<Folders...>> : Joined<typename Folders::Made...> {};
+}  // namespace registry_detail
+
+// Every concrete game class, from every folder. Front ends are templates
+// over the game, instantiated once per class listed here.
+using AnyGame = typename registry_detail::AnyGameOf<GameFolders>::type;
 
 struct GameEntry {
   std::string name;
   std::string description;
-  std::vector<std::string> variants;  // "default" first
+  std::vector<std::string> variants;                        // "default" first
   std::function<AnyGame(const std::string& variant)> make;  // called with a listed variant
 };
 

@@ -3,6 +3,11 @@
 // taken from the game through a named concept of solver/game_concept.hpp,
 // with a generic answer for a game without the hook: so that no front end
 // names a game to know how it behaves.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "solver/board_look.hpp"
 #include "solver/game_concept.hpp"
 
 namespace rtb {
@@ -26,6 +31,63 @@ bool falls_back_to_search(const G& game) {
   if constexpr (kSearchable<G>) return true;
   if constexpr (kMayLackTablebases<G>) return !game.has_tablebases();
   return false;
+}
+
+// What `rtb games` prints about the game (DescribesItself); without the hook,
+// its name, variant and start and a line a tier.
+template <class G>
+std::string describe_game(const G& game) {
+  if constexpr (DescribesItself<G>) {
+    return game.describe();
+  } else {
+    std::string out = game.name() + " (" + game.variant() + "): start " + game.format(game.start()) + "\n";
+    for (typename G::TierId t = 0; t < game.tier_count(); ++t)
+      out += "  tier " + game.tier_name(t) + "  slots " + std::to_string(game.tier_size(t)) + "\n";
+    return out;
+  }
+}
+
+// How front ends draw the game (DrawsItsBoard); without the hook, read from
+// the start's text (docs/rules.md: ranks from the top separated by '/', one
+// character a square, then the side to move), the pieces and sides named
+// by their letters.
+template <class G>
+BoardLook board_look_of(const G& game) {
+  if constexpr (DrawsItsBoard<G>) {
+    return game.board_look();
+  } else {
+    static const char* const kColours[] = {"blue", "white", "yellow", "green", "red"};
+    const std::string text = game.format(game.start());
+    const std::string board = text.substr(0, text.find(' '));
+    BoardLook look;
+    look.ranks = 1 + static_cast<int>(std::count(board.begin(), board.end(), '/'));
+    look.files = static_cast<int>(std::min(board.find('/'), board.size()));
+    for (const char c : board)
+      if (c != '/' && c != '.' &&
+          std::none_of(look.pieces.begin(), look.pieces.end(), [c](const PieceLook& p) { return p.letter == c; }))
+        look.pieces.push_back({c, std::string(1, c), kColours[look.pieces.size() % 5]});
+    const auto side_of = [](const std::string& position) {
+      const std::size_t space = position.find(' ');
+      return space + 1 < position.size() ? position[space + 1] : '?';
+    };
+    look.sides.push_back({side_of(text), std::string(1, side_of(text))});
+    bool first = true;
+    game.for_each_move(game.start(), [&](const auto&, const auto& child) {
+      if (!first) return;
+      first = false;
+      const char letter = side_of(game.format(child));
+      look.sides.push_back({letter, std::string(1, letter)});
+    });
+    return look;
+  }
+}
+
+// Compressed bits a slot of the game's tier files (EstimatesFileSize), for
+// the plan's disk estimate; without the hook the largest measured (4.5).
+template <class G>
+double file_bits_per_slot_of(const G& game) {
+  if constexpr (EstimatesFileSize<G>) return game.file_bits_per_slot();
+  return 4.5;
 }
 
 }  // namespace rtb

@@ -15,7 +15,7 @@ struct QuerySession::Impl {
   virtual std::string normalise(const std::string& text) const = 0;
   virtual std::string play(const std::string& position, const std::vector<std::string>& moves) const = 0;
   virtual QueryResult query(const std::string& position, bool line) = 0;
-  virtual BoardShape board() const = 0;
+  virtual BoardLook board() const = 0;
   virtual TablebaseCoverage coverage() const = 0;
   virtual bool searches() const = 0;
   virtual std::vector<std::string> tier_filters() const = 0;
@@ -59,21 +59,7 @@ class SessionFor final : public QuerySession::Impl {
     return game_.format(p);
   }
 
-  BoardShape board() const override {
-    BoardShape shape;
-    // The shape of the start's text: its ranks, and the squares of one.
-    const std::string text = start();
-    const std::string board_text = text.substr(0, text.find(' '));
-    shape.ranks = 1 + static_cast<int>(std::count(board_text.begin(), board_text.end(), '/'));
-    shape.files = static_cast<int>(board_text.find('/'));
-    if constexpr (requires { game_.neighbours(0); }) {
-      shape.on_points = true;
-      for (int a = 0; a < shape.files * shape.ranks; ++a)
-        for (int b = a + 1; b < shape.files * shape.ranks; ++b)
-          if (game_.neighbours(a) & (Bitboard{1} << b)) shape.lines.emplace_back(game_.square_name(a), game_.square_name(b));
-    }
-    return shape;
-  }
+  BoardLook board() const override { return board_look_of(game_); }
 
   bool searches() const override { return falls_back_to_search(game_); }
   std::vector<std::string> tier_filters() const override { return tier_filters_of(game_); }
@@ -161,7 +147,7 @@ std::string QuerySession::normalise(const std::string& text) const { return impl
 std::string QuerySession::play(const std::string& position, const std::vector<std::string>& moves) const {
   return impl_->play(position, moves);
 }
-BoardShape QuerySession::board() const { return impl_->board(); }
+BoardLook QuerySession::board() const { return impl_->board(); }
 TablebaseCoverage QuerySession::coverage() const { return impl_->coverage(); }
 bool QuerySession::searches() const { return impl_->searches(); }
 std::vector<std::string> QuerySession::tier_filters() const { return impl_->tier_filters(); }

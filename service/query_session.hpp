@@ -11,21 +11,12 @@
 #include <vector>
 
 #include "search/bounds.hpp"
+#include "solver/board_look.hpp"
 #include "games/registry.hpp"
 #include "service/errors.hpp"
 #include "service/query_result.hpp"
 
 namespace rtb {
-
-// How the board looks, for front ends that draw it (rtb play, the explorer):
-// `files` x `ranks` squares named as in docs/rules.md (a1 at the bottom left). A
-// game played on the points where drawn lines meet (Bagh-Chal) lists those
-// lines, each joined pair of points once.
-struct BoardShape {
-  int files = 0, ranks = 0;
-  bool on_points = false;
-  std::vector<std::pair<std::string, std::string>> lines;
-};
 
 // How many of the game's tier files are in the session's directory.
 struct TablebaseCoverage {
@@ -52,7 +43,8 @@ class QuerySession {
   // first move that is not legal where it is played.
   std::string play(const std::string& position, const std::vector<std::string>& moves) const;
 
-  BoardShape board() const;
+  // How front ends draw the board and pieces (service/game_facts.hpp).
+  BoardLook board() const;
   TablebaseCoverage coverage() const;
   // Whether a query may search (service/query_oracle.hpp: falls_back_to_search),
   // and the tier filters the game offers (service/tier_selection.hpp).

@@ -15,17 +15,9 @@
 #include "driver/generate.hpp"
 #include "driver/resource_plan.hpp"
 #include "apps/rtb/cli.hpp"
+#include "service/game_facts.hpp"
 
 namespace rtb::cli {
-
-// Compressed bits a slot, measured on the whole of each game's default tiers
-// (README, "Measured figures"), rounded up; others get the largest.
-inline double file_bits_per_slot(const std::string& game) {
-  if (game == "pangki") return 3.8;
-  if (game == "cinc-camins") return 4.4;
-  if (game == "bagh-chal") return 2.5;  // 4x4 whole: 2.45; 5x5 sliding phase: 1.4
-  return 4.5;
-}
 
 inline std::uint64_t physical_memory_bytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
@@ -53,7 +45,7 @@ ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
   const std::vector<TierGroup> groups = game_solve_order(game);
   const std::vector<bool> needed = needed_groups(groups, game.tier_count(), options.wanted);
   PlanModel model;
-  model.file_bits_per_slot = file_bits_per_slot(game.name());
+  model.file_bits_per_slot = file_bits_per_slot_of(game);
   // A file whose header and block table open is taken as complete: a cheap
   // look (generate itself checks every block before it skips a group).
   auto complete = [&](std::uint32_t t) {

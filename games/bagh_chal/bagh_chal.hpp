@@ -206,6 +206,11 @@ class BaghChalGame {
   std::string move_text(const Move& m) const;  // "c3" places, "a1a2" slides, "a1c3" jumps
   std::string square_name(int square) const;
 
+  // ---- how front ends show it (bagh_chal_look.cpp) ----
+  std::string describe() const;
+  BoardLook board_look() const;
+  double file_bits_per_slot() const;
+
  private:
   struct Jump {
     std::uint8_t over, land;
@@ -247,5 +252,8 @@ static_assert(CountsPiecesInHand<BaghChalGame>);
 static_assert(HasDefaultTiers<BaghChalGame>);
 static_assert(HasSymmetries<BaghChalGame>);
 static_assert(SolvesLoneTiers<BaghChalGame>);
+static_assert(DescribesItself<BaghChalGame>);
+static_assert(DrawsItsBoard<BaghChalGame>);
+static_assert(EstimatesFileSize<BaghChalGame>);
 
 }  // namespace rtb

@@ -259,6 +259,10 @@ class CrossingsGame {
   std::string move_text(const Move& m) const;
   std::string square_name(int square) const;
 
+  // ---- how front ends show it (crossings_look.cpp) ----
+  std::string describe() const;
+  BoardLook board_look() const;
+
   // The board seen from the side to move (turned upside down for White) and
   // its left-right mirror, as sets.
   Squares turned(Squares s) const;
@@ -326,5 +330,7 @@ static_assert(IndexesPredecessors<CrossingsGame>);
 static_assert(SortsPredecessorsByBlock<CrossingsGame>);
 static_assert(HasDefaultTiers<CrossingsGame>);
 static_assert(MayLackTablebases<CrossingsGame>);
+static_assert(DescribesItself<CrossingsGame>);
+static_assert(DrawsItsBoard<CrossingsGame>);
 
 }  // namespace rtb

@@ -95,6 +95,12 @@ class LineCaptureGame {
   bool slot_may_be_alias(TierId t, std::uint64_t index) const { return indexers_[t]->may_be_alias(index); }
   std::size_t symmetry_count() const { return maps_.size(); }
   const std::vector<SquareMap>& symmetries() const { return maps_; }
+
+  // ---- how front ends show it (line_capture_look.cpp) ----
+  std::string describe() const;
+  BoardLook board_look() const;
+  double file_bits_per_slot() const;
+
   Position symmetric_position(const Position& p, std::size_t map) const {
     return {maps_[map].apply(p.mine), maps_[map].apply(p.theirs), p.white_to_move};
   }
@@ -221,5 +227,8 @@ static_assert(IndexesPredecessors<LineCaptureGame>);
 static_assert(SortsPredecessorsByBlock<LineCaptureGame>);
 static_assert(CountsPiecesPerSide<LineCaptureGame>);
 static_assert(HasSymmetries<LineCaptureGame>);
+static_assert(DescribesItself<LineCaptureGame>);
+static_assert(DrawsItsBoard<LineCaptureGame>);
+static_assert(EstimatesFileSize<LineCaptureGame>);
 
 }  // namespace rtb

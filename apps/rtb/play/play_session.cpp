@@ -10,16 +10,10 @@ namespace rtb::cli {
 
 namespace {
 
-// The names of the side letters the games use (docs/rules.md); another game's
-// letters are shown as they are.
-struct SideName {
-  char letter;
-  const char* name;
-};
-constexpr SideName kSideNames[] = {{'b', "black"}, {'w', "white"}, {'g', "goats"}, {'t', "tigers"}};
-
-std::string name_of_side(char letter) {
-  for (const SideName& s : kSideNames)
+// The name the game gives a side letter (solver/board_look.hpp); a letter it
+// does not name is shown as it is.
+std::string name_of_side(const BoardLook& look, char letter) {
+  for (const SideLook& s : look.sides)
     if (s.letter == letter) return s.name;
   return std::string(1, letter);
 }
@@ -68,7 +62,8 @@ bool is_exact_draw(const ValueBounds& v) { return v.exact() && is_draw(v.lower);
 
 PlaySession::PlaySession(QuerySession& session, const std::string& position, const PlayOptions& options,
                          std::ostream& out)
-    : session_(session), out_(out), paint_{options.color}, shape_(session.board()), start_(session.start()) {
+    : session_(session), out_(out), paint_{options.color, {}}, shape_(session.board()), start_(session.start()) {
+  paint_.pieces = shape_.pieces;
   history_.push_back(session_.normalise(position));
   const QueryResult& first = current();
   letters_[0] = side_letter(first.position);
@@ -79,14 +74,14 @@ PlaySession::PlaySession(QuerySession& session, const std::string& position, con
   user_parity_ = 0;
   if (options.side.empty()) return;
   for (std::size_t parity = 0; parity < 2; ++parity) {
-    if (options.side == std::string(1, letters_[parity]) || options.side == name_of_side(letters_[parity])) {
+    if (options.side == std::string(1, letters_[parity]) || options.side == name_of_side(shape_, letters_[parity])) {
       user_parity_ = parity;
       return;
     }
   }
   std::string known;
   for (const char letter : letters_)
-    if (letter != '?') known += std::string(1, letter) + " (" + name_of_side(letter) + "), ";
+    if (letter != '?') known += std::string(1, letter) + " (" + name_of_side(shape_, letter) + "), ";
   throw UsageError("--side '" + options.side + "' is not a side of this game; use " + known + "or both");
 }
 
@@ -97,7 +92,7 @@ std::string PlaySession::piece_counts(const std::string& position) const {
   return line + "   captured " + std::to_string(total_pieces(start_) - total_pieces(position));
 }
 
-std::string PlaySession::side_name(std::size_t ply) const { return name_of_side(letters_[ply % 2]); }
+std::string PlaySession::side_name(std::size_t ply) const { return name_of_side(shape_, letters_[ply % 2]); }
 
 const QueryResult& PlaySession::current() {
   if (!result_ || result_->position != history_[now_]) result_ = session_.query(history_[now_]);

@@ -59,7 +59,7 @@ class PlaySession {
   QuerySession& session_;
   std::ostream& out_;
   Paint paint_;
-  BoardShape shape_;
+  BoardLook shape_;
   std::string start_;  // the game's start, for the count of pieces captured
   std::vector<std::string> history_;  // positions from the first one; history_[now_] is shown
   std::vector<std::string> moves_;    // moves_[i] led from history_[i] to history_[i + 1]

@@ -42,15 +42,15 @@ std::string file_letters(int files, const std::string& gap) {
 
 std::string Paint::piece(char c) const {
   if (!on || c == '.') return std::string(1, c);
-  // Bold, and a colour for each kind of piece the games use; any other letter
+  // Bold, in the colour the game gives the piece; a letter it does not list
   // is drawn bold only.
+  static const std::pair<const char*, const char*> kCodes[] = {
+      {"blue", "1;34"}, {"white", "1;37"}, {"yellow", "1;33"}, {"green", "1;32"}, {"red", "1;31"}};
   const char* code = "1";
-  switch (c) {
-    case 'b': code = "1;34"; break;  // black: blue
-    case 'w': code = "1;37"; break;  // white
-    case 'T': code = "1;33"; break;  // tiger: yellow
-    case 'G': code = "1;32"; break;  // goat: green
-  }
+  for (const PieceLook& look : pieces)
+    if (look.letter == c)
+      for (const auto& [colour, ansi] : kCodes)
+        if (look.colour == colour) code = ansi;
   return coloured(true, code, std::string(1, c));
 }
 
@@ -62,7 +62,7 @@ std::string Paint::value(const std::string& text, const ValueBounds& v) const {
 std::string Paint::bold(const std::string& text) const { return coloured(on, "1", text); }
 std::string Paint::dim(const std::string& text) const { return coloured(on, "2", text); }
 
-std::string draw_board(const std::string& position, const BoardShape& shape, const Paint& paint) {
+std::string draw_board(const std::string& position, const BoardLook& shape, const Paint& paint) {
   const std::vector<std::string> ranks = ranks_of(position);
   const int rank_count = static_cast<int>(ranks.size());
   std::set<std::pair<std::string, std::string>> joined;

@@ -11,6 +11,7 @@
 //
 // It reads the same without colour; with colour the pieces are painted.
 #include <string>
+#include <vector>
 
 #include "service/query_session.hpp"
 
@@ -20,6 +21,7 @@ namespace rtb::cli {
 // unchanged when colour is off.
 struct Paint {
   bool on = false;
+  std::vector<PieceLook> pieces;  // the game's letters and their colours (solver/board_look.hpp)
   std::string piece(char c) const;
   std::string value(const std::string& text, const ValueBounds& v) const;  // green WIN, red LOSS, yellow DRAW
   std::string bold(const std::string& text) const;
@@ -27,6 +29,6 @@ struct Paint {
 };
 
 // The board part of `position` (text up to the first space); lines end in '\n'.
-std::string draw_board(const std::string& position, const BoardShape& shape, const Paint& paint);
+std::string draw_board(const std::string& position, const BoardLook& shape, const Paint& paint);
 
 }  // namespace rtb::cli

@@ -55,10 +55,15 @@ bool flag(const httplib::Request& req, const std::string& name) {
   throw BadRequest("parameter '" + name + "' must be 1, 0, true or false");
 }
 
-json board_json(const BoardShape& shape) {
-  json lines = json::array();
+json board_json(const BoardLook& shape) {
+  json lines = json::array(), pieces = json::array(), sides = json::array();
   for (const auto& [a, b] : shape.lines) lines.push_back({a, b});
-  return {{"files", shape.files}, {"ranks", shape.ranks}, {"on_points", shape.on_points}, {"lines", lines}};
+  for (const PieceLook& p : shape.pieces)
+    pieces.push_back({{"letter", std::string(1, p.letter)}, {"name", p.name}, {"colour", p.colour}});
+  for (const SideLook& s : shape.sides) sides.push_back({{"letter", std::string(1, s.letter)}, {"name", s.name}});
+  return {{"files", shape.files}, {"ranks", shape.ranks}, {"on_points", shape.on_points}, {"lines", lines},
+          {"pieces", pieces}, {"sides", sides},
+          {"in_hand", shape.in_hand ? std::string(1, shape.in_hand) : std::string()}};
 }
 
 // Runs a handler, turning every exception into the JSON error it stands for.

@@ -2,11 +2,11 @@
 // top, '/' between them, then the side to move and, for Bagh-Chal, the goats
 // in hand), asks /api/query for its value and every move's, and plays moves
 // clicked on the board or in the list. The board's shape and lines come from
-// /api/games. The URL holds the game, variant and position, so a link opens it.
+// /api/games, and so do the names of the pieces and sides (each game's
+// board_look, solver/board_look.hpp). The URL holds the game, variant and
+// position, so a link opens it.
 'use strict';
 
-const SIDE_NAMES = { b: 'black', w: 'white', g: 'goats', t: 'tigers' };
-const PIECE_NAMES = { b: 'black', w: 'white', T: 'tigers', G: 'goats' };
 const CELL = 100;       // board units a square
 const MARGIN = 34;      // room for the file letters and rank numbers
 const PERFECT_STEP_MS = 650;
@@ -86,6 +86,17 @@ function parsePosition(text) {
 
 function squareName(file, rank) {
   return String.fromCharCode(97 + file) + rank;
+}
+
+// The name the game gives a piece letter or a side letter; the letter itself
+// for one it does not name.
+function pieceName(letter) {
+  const look = state.info && state.info.board.pieces.find((p) => p.letter === letter);
+  return look ? look.name : letter;
+}
+function sideName(letter) {
+  const look = state.info && state.info.board.sides.find((s) => s.letter === letter);
+  return look ? look.name : letter;
 }
 
 function pieceCounts(parsed) {
@@ -188,10 +199,10 @@ function drawBoard() {
       const hit = el('rect', { x: p.x - CELL / 2, y: p.y - CELL / 2, width: CELL, height: CELL, fill: 'transparent' }, svg);
       hit.dataset.square = name;
       if (c === '.') continue;
-      const known = PIECE_NAMES[c] !== undefined;
+      const known = state.info.board.pieces.some((look) => look.letter === c);
       const piece = el('circle', { cx: p.x, cy: p.y, r: CELL * 0.36, class: 'piece piece-' + (known ? c : 'x') }, svg);
       piece.dataset.square = name;
-      if (c !== 'b' && c !== 'w') {  // the line-capture pieces are plain stones
+      if (c === c.toUpperCase()) {  // a capital letter is a figure drawn with its letter; a small one a plain stone
         el('text', { x: p.x, y: p.y + 11, 'text-anchor': 'middle', class: 'piece-label label-' + (known ? c : 'x') }, svg)
           .textContent = c;
       }
@@ -234,8 +245,9 @@ function drawHand(svg, parsed, size) {
   const width = size.w / scale;
   const group = (x, count, label, faded) => {
     const g = el('g', { class: 'hand' + (faded ? ' faded' : '') }, strip);
-    el('circle', { cx: x, cy: 26, r: 20, class: 'piece-G' }, g);
-    el('text', { x: x, y: 34, 'text-anchor': 'middle', class: 'hand-letter' }, g).textContent = 'G';
+    const letter = state.info.board.in_hand || '?';
+    el('circle', { cx: x, cy: 26, r: 20, class: 'piece-' + letter }, g);
+    el('text', { x: x, y: 34, 'text-anchor': 'middle', class: 'hand-letter' }, g).textContent = letter;
     el('text', { x: x + 32, y: 35, class: 'hand-count' }, g).textContent = count + ' ' + label;
   };
   group(MARGIN + 20, parsed.hand, 'in hand', false);
@@ -289,7 +301,7 @@ function drawPanel() {
   const r = state.result;
   const position = state.line[state.at] || '';
   const parsed = parsePosition(position);
-  const side = SIDE_NAMES[parsed.side] || parsed.side;
+  const side = sideName(parsed.side);
   $('to-move').textContent = position ? side + ' to move' : '';
   const value = $('value');
   value.className = 'value ' + (r ? valueClass(r) : 'unknown');
@@ -307,7 +319,7 @@ function drawPanel() {
 
   const counts = pieceCounts(parsed);
   const start = parsePosition(state.info ? state.info.start : position);
-  const parts = Object.keys(counts).sort().map((c) => (PIECE_NAMES[c] || c) + ' ' + counts[c]);
+  const parts = Object.keys(counts).sort().map((c) => pieceName(c) + ' ' + counts[c]);
   if (parsed.hand !== null) parts.push('in hand ' + parsed.hand);
   parts.push('captured ' + Math.max(0, totalPieces(start) - totalPieces(parsed)));
   $('pieces').textContent = position ? 'on the board: ' + parts.join(' · ') : '';

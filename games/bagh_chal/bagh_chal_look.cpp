@@ -1,0 +1,60 @@
+// How Bagh-Chal presents itself to the front ends: the text of `rtb games`,
+// the board (points joined by lines) and pieces for play and the explorer,
+// and the file size for the plan (solver/game_concept.hpp: DescribesItself,
+// DrawsItsBoard, EstimatesFileSize).
+#include <iomanip>
+#include <sstream>
+
+#include "games/bagh_chal/bagh_chal.hpp"
+#include "games/kit/number_text.hpp"
+
+namespace rtb {
+
+std::string BaghChalGame::describe() const {
+  std::ostringstream out;
+  const auto& r = rules_;
+  out << name() << ": " << r.size << "x" << r.size << " points" << (r.diagonals ? " with" : " without")
+      << " diagonals, 4 tigers, " << r.goats << " goats in hand, the tigers win at " << r.target
+      << " captures; start " << format(start()) << "\n";
+  out << "  tiers are h(goats in hand)-c(goats captured)-(g|t to move); classes differ under the "
+      << symmetry_count() << " board symmetries\n  that keep every line and jump; slots are what a "
+      << "tablebase stores (one a class, plus a few aliases)\n";
+  struct Sum {
+    std::uint64_t positions = 0, classes = 0, slots = 0, tiers = 0;
+  } sliding, placement;
+  auto row = [&out](const std::string& what, const Sum& s) {
+    out << "  " << std::left << std::setw(34) << what << std::right << "  positions " << std::setw(15)
+        << with_commas(s.positions) << "  classes " << std::setw(13) << with_commas(s.classes) << "  slots "
+        << std::setw(13) << with_commas(s.slots) << "\n";
+  };
+  for (TierId t = 0; t < tier_count(); ++t) {
+    const Sum tier{tier_positions(t), class_count(t), tier_size(t), 1};
+    Sum& phase = pieces_in_hand(t) == 0 ? sliding : placement;
+    phase.positions += tier.positions, phase.classes += tier.classes, phase.slots += tier.slots, ++phase.tiers;
+    if (pieces_in_hand(t) == 0) row("tier " + tier_name(t), tier);
+  }
+  row("sliding phase (" + std::to_string(sliding.tiers) + " tiers above)", sliding);
+  row("placement phase (" + std::to_string(placement.tiers) + " tiers)", placement);
+  row("total", {sliding.positions + placement.positions, sliding.classes + placement.classes,
+                sliding.slots + placement.slots, sliding.tiers + placement.tiers});
+  return out.str();
+}
+
+BoardLook BaghChalGame::board_look() const {
+  BoardLook look;
+  look.files = look.ranks = rules_.size;
+  look.on_points = true;
+  for (int a = 0; a < squares_; ++a)
+    for (int b = a + 1; b < squares_; ++b)
+      if (neighbours(a) & (Bitboard{1} << b)) look.lines.emplace_back(square_name(a), square_name(b));
+  look.pieces = {{'T', "tigers", "yellow"}, {'G', "goats", "green"}};
+  look.in_hand = 'G';
+  look.sides = {{'g', "goats"}, {'t', "tigers"}};  // the goats move first (docs/rules.md)
+  return look;
+}
+
+// Compressed bits a slot (docs/results.md, "Measured figures"): 4x4 whole
+// 2.45, 5x5 sliding phase 1.4; rounded up.
+double BaghChalGame::file_bits_per_slot() const { return 2.5; }
+
+}  // namespace rtb
