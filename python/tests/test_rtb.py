@@ -1,13 +1,22 @@
 """Tests of the Python module `rtb` against facts about solved games.
 
 Pangki is solved once for the session (a few seconds), into a temporary
-directory, through rtb.generate itself.
+directory, through rtb.generate itself. The games and variants come from
+rtb.games() (the registry, games/registry.hpp), checked against the rtb
+program's `rtb games --json` where the build names it (RTB_BINARY).
 """
+import json
+import os
+import subprocess
+
 import pytest
 
 import rtb
 
 START = "wwww/w..w/b..b/bbbb b"
+
+GAMES = rtb.games()
+VARIANTS = [(g["name"], v) for g in GAMES for v in g["variants"]]
 
 
 @pytest.fixture(scope="session")
@@ -32,11 +41,48 @@ def opposite(value, distance):
 
 def test_version_and_games():
     assert rtb.__version__.count(".") == 2
-    names = [g["name"] for g in rtb.games()]
-    assert names == ["pangki", "cinc-camins", "bagh-chal", "crossings"]
-    bagh = rtb.games()[2]
+    names = [g["name"] for g in GAMES]
+    assert names and len(set(names)) == len(names), names
+    for g in GAMES:
+        assert g["description"], g["name"]
+        assert g["variants"][0] == "default" and len(set(g["variants"])) == len(g["variants"]), g["name"]
+        assert set(g["tier_filters"]) <= {"max_pieces", "max_in_hand"}, g["name"]
+    # What the other tests here rely on.
+    by_name = {g["name"]: g for g in GAMES}
+    bagh = by_name["bagh-chal"]
     assert bagh["search_fallback"] and "3x3" in bagh["variants"]
-    assert bagh["tier_filters"] == ["max_in_hand"] and rtb.games()[0]["tier_filters"] == ["max_pieces"]
+    assert bagh["tier_filters"] == ["max_in_hand"] and by_name["pangki"]["tier_filters"] == ["max_pieces"]
+
+
+def test_games_are_those_of_the_rtb_program():
+    binary = os.environ.get("RTB_BINARY")
+    if not binary:
+        pytest.skip("RTB_BINARY (the rtb program) is not set")
+    listing = json.loads(subprocess.run([binary, "games", "--json"], check=True, capture_output=True, text=True).stdout)
+    assert listing["format"] == 1
+    program = [
+        {
+            "name": g["game"],
+            "description": g["description"],
+            "variants": g["variants"],
+            "search_fallback": g["search_fallback"],
+            # The command line's options, Python's keywords.
+            "tier_filters": [f.replace("-", "_") for f in g["tier_filters"]],
+        }
+        for g in listing["games"]
+    ]
+    assert GAMES == program
+
+
+@pytest.mark.parametrize("game,variant", VARIANTS, ids=[f"{g}-{v}" for g, v in VARIANTS])
+def test_every_variant_without_tablebases_says_how_to_make_them(tmp_path, game, variant):
+    # An empty directory: the error names the directory and the command.
+    command = f"rtb generate {game}" + ("" if variant == "default" else f" --variant {variant}")
+    with pytest.raises(rtb.TablebaseNotFoundError) as error:
+        rtb.open(str(tmp_path), game, variant)
+    message = str(error.value)
+    assert command + " --dir " + str(tmp_path) in message, message
+    assert str(tmp_path / f"{game}-{variant}") in message, message
 
 
 def test_start_is_a_draw(pangki):

@@ -4,72 +4,21 @@
 // prints the leaf counts the naive generator of tests/games/line_capture/naive_line_capture.hpp
 // finds, with --divide lines that add up to the total.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdint>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "tests/games/line_capture/naive_line_capture.hpp"
-
-#ifndef RTB_BINARY
-#error "RTB_BINARY (the path of the rtb program) must be defined by the build"
-#endif
+#include "tests/support/run_rtb.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
-
-struct Outcome {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string quoted(const std::string& arg) {
-  std::string q = "'";
-  for (const char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-// Runs rtb with the arguments through the shell, stdout and stderr to files.
-Outcome rtb(const std::vector<std::string>& args) {
-  static int calls = 0;
-  const fs::path dir = fs::path(::testing::TempDir()) / ("rtb_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const fs::path out = dir / ("out" + std::to_string(calls)), err = dir / ("err" + std::to_string(calls));
-  ++calls;
-  std::string command = quoted(RTB_BINARY);
-  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on " " + temporary.
-  for (const std::string& a : args) {
-    command += ' ';
-    command += quoted(a);
-  }
-  command += " >";
-  command += quoted(out.string());
-  command += " 2>";
-  command += quoted(err.string());
-  command += " </dev/null";
-  const int status = std::system(command.c_str());
-  Outcome r;
-  r.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  fs::remove(out);
-  fs::remove(err);
-  return r;
-}
+using rtb_test::Outcome;
+using rtb_test::run_rtb;
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -105,7 +54,7 @@ const BadText kBad[] = {
 TEST(CliPositionText, PerftRefusesBadTextOnStderrOnly) {
   for (const BadText& bad : kBad) {
     SCOPED_TRACE(std::string(bad.game) + " '" + bad.text + "'");
-    const Outcome r = rtb({"perft", bad.game, bad.text, "1"});
+    const Outcome r = run_rtb({"perft", bad.game, bad.text, "1"});
     EXPECT_NE(r.exit_code, 0);
     EXPECT_EQ(r.out, "");
     EXPECT_NE(r.err.find(bad.says), std::string::npos) << r.err;
@@ -115,20 +64,18 @@ TEST(CliPositionText, PerftRefusesBadTextOnStderrOnly) {
 TEST(CliPositionText, QueryRefusesBadTextBeforeLookingForTablebases) {
   // An empty tablebase directory: the position must be refused for what it
   // is, not for the missing files.
-  const fs::path dir = fs::path(::testing::TempDir()) / ("rtb_cli_empty_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const rtb_test::ScratchDir dir("empty");
   for (const BadText& bad : kBad) {
     SCOPED_TRACE(std::string(bad.game) + " '" + bad.text + "'");
     for (const bool json : {false, true}) {
       std::vector<std::string> args{"query", bad.game, bad.text, "--dir", dir.string()};
       if (json) args.push_back("--json");
-      const Outcome r = rtb(args);
+      const Outcome r = run_rtb(args);
       EXPECT_NE(r.exit_code, 0);
       EXPECT_EQ(r.out, "");
       EXPECT_NE(r.err.find(bad.says), std::string::npos) << r.err;
     }
   }
-  fs::remove_all(dir);
 }
 
 TEST(CliPositionText, BadDepthAndGameAreRefusedToo) {
@@ -143,7 +90,7 @@ TEST(CliPositionText, BadDepthAndGameAreRefusedToo) {
     std::string joined;
     for (const auto& a : args) joined += a + " ";
     SCOPED_TRACE(joined);
-    const Outcome r = rtb(args);
+    const Outcome r = run_rtb(args);
     EXPECT_NE(r.exit_code, 0);
     EXPECT_EQ(r.out, "");
     EXPECT_FALSE(r.err.empty());
@@ -165,16 +112,15 @@ void check_perft(const std::string& game, const std::string& variant, int depth)
   const bool arrival = variant == "arrival";
   const naive::Rules rules = is_pangki ? naive::pangki(arrival) : naive::cinc_camins(arrival);
   naive::Perft counter(rules);
-  const naive::Board start =
-      naive::from_text(is_pangki ? "wwww/w..w/b..b/bbbb b" : "wwwww/...../...../...../bbbbb b");
+  const naive::Board start = naive::from_text(is_pangki ? "wwww/w..w/b..b/bbbb b" : "wwwww/...../...../...../bbbbb b");
   const std::uint64_t want = counter.count(start, depth);
 
-  const Outcome plain = rtb({"perft", game, "start", std::to_string(depth), "--variant", variant});
+  const Outcome plain = run_rtb({"perft", game, "start", std::to_string(depth), "--variant", variant});
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   EXPECT_EQ(lines_of(plain.out).size(), 1u) << plain.out;
   EXPECT_EQ(last_number(plain.out), want) << plain.out;
 
-  const Outcome divided = rtb({"perft", game, "start", std::to_string(depth), "--variant", variant, "--divide"});
+  const Outcome divided = run_rtb({"perft", game, "start", std::to_string(depth), "--variant", variant, "--divide"});
   ASSERT_EQ(divided.exit_code, 0) << divided.err;
   const auto lines = lines_of(divided.out);
   ASSERT_GE(lines.size(), 2u);
@@ -207,14 +153,14 @@ TEST(CliPerft, CincCaminsStartDepth6) {
 TEST(CliPerft, AGivenPositionAndAPositionWithoutMoves) {
   // A position typed in: the hand-checked double capture of the rules test
   // has 10 moves; a blocked side is a single leaf, with or without --divide.
-  Outcome r = rtb({"perft", "pangki", ".w.w/.b.w/w.b./.b.. b", "1"});
+  Outcome r = run_rtb({"perft", "pangki", ".w.w/.b.w/w.b./.b.. b", "1"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "10\n");
-  r = rtb({"perft", "pangki", "..../w.../bw../bw.. b", "3"});
+  r = run_rtb({"perft", "pangki", "..../w.../bw../bw.. b", "3"});
   EXPECT_EQ(r.out, "1\n");
-  r = rtb({"perft", "pangki", "..../w.../bw../bw.. b", "3", "--divide"});
+  r = run_rtb({"perft", "pangki", "..../w.../bw../bw.. b", "3", "--divide"});
   EXPECT_EQ(r.out, "1\n");
-  r = rtb({"perft", "pangki", "wwww/w..w/b..b/bbbb b", "0"});
+  r = run_rtb({"perft", "pangki", "wwww/w..w/b..b/bbbb b", "0"});
   EXPECT_EQ(r.out, "1\n");
 }
 

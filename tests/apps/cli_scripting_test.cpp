@@ -3,73 +3,21 @@
 // across commands), query --batch (one JSON line per input line, errors as
 // lines, exit 1) and --moves, and help texts with value names and an example.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#ifndef RTB_BINARY
-#error "RTB_BINARY (the path of the rtb program) must be defined by the build"
-#endif
+#include "tests/support/run_rtb.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
 using nlohmann::json;
-
-struct Outcome {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string quoted(const std::string& arg) {
-  std::string q = "'";
-  for (const char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-fs::path work_dir() {
-  static const fs::path dir = [] {
-    const fs::path d = fs::path(::testing::TempDir()) / ("rtb_scripting_" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-// Runs rtb with `args`, `input` on stdin; stdout and stderr go to files, so
-// neither is a terminal.
-Outcome rtb(const std::vector<std::string>& args, const std::string& input = "") {
-  const fs::path in = work_dir() / "stdin", out = work_dir() / "stdout", err = work_dir() / "stderr";
-  std::ofstream(in, std::ios::binary) << input;
-  std::string command = quoted(RTB_BINARY);
-  for (const std::string& a : args) {
-    command += ' ';
-    command += quoted(a);
-  }
-  command += " <" + quoted(in.string());
-  command += " >" + quoted(out.string());
-  command += " 2>" + quoted(err.string());
-  const int status = std::system(command.c_str());
-  Outcome r;
-  r.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
+using rtb_test::Outcome;
+using rtb_test::run_rtb;
 
 json json_of(const Outcome& r) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -87,26 +35,28 @@ std::vector<std::string> lines_of(const std::string& text) {
 class Scripting : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = (work_dir() / "tb").string();
-    first_generate_ = json_of(rtb({"generate", "pangki", "--max-pieces", "3", "--dir", dir_, "--threads", "2", "--json"}));
+    scratch_ = std::make_unique<rtb_test::ScratchDir>("scripting");
+    dir_ = (scratch_->path() / "tb").string();
+    first_generate_ =
+        json_of(run_rtb({"generate", "pangki", "--max-pieces", "3", "--dir", dir_, "--threads", "2", "--json"}));
   }
-  static std::string dir_;
-  static json first_generate_;
+  static void TearDownTestSuite() { scratch_.reset(); }
+  static inline std::unique_ptr<rtb_test::ScratchDir> scratch_;
+  static inline std::string dir_;
+  static inline json first_generate_;
 };
-std::string Scripting::dir_;
-json Scripting::first_generate_;
 
 // A 3-3 position with moves of every kind of value.
 const std::string kPosition = "wb../.w../..bw/b... w";
 
 TEST_F(Scripting, VersionIsTheProjectVersion) {
-  const Outcome r = rtb({"--version"});
+  const Outcome r = run_rtb({"--version"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, std::string("rtb ") + RTB_VERSION + "\n");
 }
 
 TEST_F(Scripting, GenerateReportAgreesWithTheGameListing) {
-  const json games = json_of(rtb({"games", "--json"}));
+  const json games = json_of(run_rtb({"games", "--json"}));
   EXPECT_EQ(games["format"], 1);
   std::uint64_t small_slots = 0;
   for (const json& g : games["games"]) {
@@ -124,17 +74,18 @@ TEST_F(Scripting, GenerateReportAgreesWithTheGameListing) {
   EXPECT_GT(gen["groups_solved"].get<int>(), 0);
   EXPECT_EQ(gen["slots_solved"].get<std::uint64_t>(), small_slots);
   // Again: everything is complete, nothing is solved.
-  const json again = json_of(rtb({"generate", "pangki", "--max-pieces", "3", "--dir", dir_, "--json", "--quiet"}));
+  const json again = json_of(run_rtb({"generate", "pangki", "--max-pieces", "3", "--dir", dir_, "--json", "--quiet"}));
   EXPECT_EQ(again["groups_solved"], 0);
   EXPECT_EQ(again["groups_skipped"], gen["groups_solved"]);
 }
 
 TEST_F(Scripting, BatchAnswersEveryLineLikeSeparateQueries) {
-  const Outcome r = rtb({"query", "pangki", "--batch", "--dir", dir_}, kPosition + "\nnot a position\n\n" + kPosition + "\n");
+  const Outcome r =
+      run_rtb({"query", "pangki", "--batch", "--dir", dir_}, kPosition + "\nnot a position\n\n" + kPosition + "\n");
   EXPECT_EQ(r.exit_code, 1) << "a line failed";
   const std::vector<std::string> lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 4u) << r.out;
-  json single = json_of(rtb({"query", "pangki", kPosition, "--dir", dir_, "--json"}));
+  json single = json_of(run_rtb({"query", "pangki", kPosition, "--dir", dir_, "--json"}));
   for (const std::size_t i : {0u, 3u}) {
     json answer = json::parse(lines[i]);
     EXPECT_EQ(answer["input"], kPosition);
@@ -152,22 +103,22 @@ TEST_F(Scripting, BatchAnswersEveryLineLikeSeparateQueries) {
 }
 
 TEST_F(Scripting, MovesArePlayedBeforeTheQuery) {
-  const json root = json_of(rtb({"query", "pangki", kPosition, "--dir", dir_, "--json"}));
+  const json root = json_of(run_rtb({"query", "pangki", kPosition, "--dir", dir_, "--json"}));
   ASSERT_GE(root["moves"].size(), 2u);
   for (const json& m : root["moves"]) {
-    const json after = json_of(rtb({"query", "pangki", kPosition, "--moves", m["move"], "--dir", dir_, "--json"}));
+    const json after = json_of(run_rtb({"query", "pangki", kPosition, "--moves", m["move"], "--dir", dir_, "--json"}));
     EXPECT_EQ(after["position"], m["position"]);
-    EXPECT_EQ(after, json_of(rtb({"query", "pangki", m["position"], "--dir", dir_, "--json"})));
+    EXPECT_EQ(after, json_of(run_rtb({"query", "pangki", m["position"], "--dir", dir_, "--json"})));
   }
   const std::string first = root["moves"][0]["move"];
-  const Outcome illegal = rtb({"query", "pangki", kPosition, "--moves", first + "," + first, "--dir", dir_});
+  const Outcome illegal = run_rtb({"query", "pangki", kPosition, "--moves", first + "," + first, "--dir", dir_});
   EXPECT_EQ(illegal.exit_code, 2);
   EXPECT_EQ(illegal.out, "");
   EXPECT_NE(illegal.err.find("'" + first + "' is not legal"), std::string::npos) << illegal.err;
 }
 
 TEST_F(Scripting, VerifyStatsAndPerftJson) {
-  const json verify = json_of(rtb({"verify", "pangki", "--max-pieces", "3", "--dir", dir_, "--json"}));
+  const json verify = json_of(run_rtb({"verify", "pangki", "--max-pieces", "3", "--dir", dir_, "--json"}));
   EXPECT_EQ(verify["format"], 1);
   EXPECT_EQ(verify["ok"], true);
   std::uint64_t proven = 0;
@@ -178,26 +129,26 @@ TEST_F(Scripting, VerifyStatsAndPerftJson) {
   EXPECT_EQ(verify["values_proven"].get<std::uint64_t>(), proven);
   EXPECT_EQ(verify["tiers_checked"].get<std::size_t>(), verify["tiers"].size());
 
-  const json stats = json_of(rtb({"stats", "pangki", "--max-pieces", "3", "--dir", dir_, "--json"}));
+  const json stats = json_of(run_rtb({"stats", "pangki", "--max-pieces", "3", "--dir", dir_, "--json"}));
   EXPECT_EQ(stats["format"], 1);
   EXPECT_EQ(stats["variant"], "default");
 
-  const json perft = json_of(rtb({"perft", "pangki", "start", "4", "--divide", "--json"}));
+  const json perft = json_of(run_rtb({"perft", "pangki", "start", "4", "--divide", "--json"}));
   EXPECT_EQ(perft["format"], 1);
   std::uint64_t sum = 0;
   for (const json& d : perft["divide"]) sum += d["leaves"].get<std::uint64_t>();
   EXPECT_EQ(perft["leaves"].get<std::uint64_t>(), sum);
-  EXPECT_EQ(std::to_string(sum) + "\n", rtb({"perft", "pangki", "start", "4"}).out);
+  EXPECT_EQ(std::to_string(sum) + "\n", run_rtb({"perft", "pangki", "start", "4"}).out);
 }
 
 TEST_F(Scripting, HelpHasValueNamesAndAnExample) {
   for (const char* command : {"games", "perft", "generate", "query", "stats", "verify"}) {
-    const Outcome r = rtb({command, "--help"});
+    const Outcome r = run_rtb({command, "--help"});
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_NE(r.out.find("example: rtb " + std::string(command)), std::string::npos) << command;
     EXPECT_EQ(r.out.find(" arg "), std::string::npos) << command << ":\n" << r.out;
   }
-  const std::string query = rtb({"query", "--help"}).out;
+  const std::string query = run_rtb({"query", "--help"}).out;
   EXPECT_NE(query.find("'wwww/w..w/b..b/bbbb b'"), std::string::npos) << "the position syntax, by example";
   EXPECT_NE(query.find("--batch"), std::string::npos);
 }

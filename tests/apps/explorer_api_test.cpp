@@ -113,7 +113,8 @@ TEST_F(ExplorerApi, GamesListsEveryVariantWithItsBoardAndTablebases) {
   ASSERT_EQ(status, 200);
   std::map<std::string, json> variants;
   for (const json& game : body["games"])
-    for (const json& v : game["variants"]) variants[game["name"].get<std::string>() + "/" + v["name"].get<std::string>()] = v;
+    for (const json& v : game["variants"])
+      variants[game["name"].get<std::string>() + "/" + v["name"].get<std::string>()] = v;
   ASSERT_EQ(variants.count("pangki/default"), 1u);
   ASSERT_EQ(variants.count("bagh-chal/3x3"), 1u);
   ASSERT_EQ(variants.count("bagh-chal/3x3-nodiag"), 1u);
@@ -204,8 +205,8 @@ TEST_F(ExplorerApi, SurvivesABurstOfHostileRequests) {
   for (int i = 0; i < 3000; ++i) junk += static_cast<char>((i * 7919) % 256);
   const std::vector<std::string> raw{
       junk,
-      "GET /api/query?game=pangki HTTP/1.1\r\n",                              // headers never end
-      "GET /" + std::string(100000, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n",    // huge target
+      "GET /api/query?game=pangki HTTP/1.1\r\n",                                // headers never end
+      "GET /" + std::string(100000, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n",      // huge target
       "GET /api/games HTTP/1.1\r\n" + std::string(20000, 'X') + ": y\r\n\r\n",  // huge header
       "POST /api/query HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\nabc",
       "GET /api/query?game=pangki HTTP/9.9\r\n\r\n",
@@ -214,10 +215,14 @@ TEST_F(ExplorerApi, SurvivesABurstOfHostileRequests) {
   };
   for (const std::string& bytes : raw) raw_exchange(port, bytes);
   // Many clients at once, good and bad requests mixed.
-  const std::vector<std::string> targets{
-      "/api/query?game=pangki",     "/api/query?game=pangki&position=%FF",     "/api/query?game=nope",
-      "/api/games",                 "/api/query?game=bagh-chal&variant=3x3",   "/api/query?game=pangki&position=" + std::string(3000, '/'),
-      "/api/query?game=cinc-camins", "/api/query?game=bagh-chal&variant=3x3&position=T.T/G../T.T%20t%203&line=1"};
+  const std::vector<std::string> targets{"/api/query?game=pangki",
+                                         "/api/query?game=pangki&position=%FF",
+                                         "/api/query?game=nope",
+                                         "/api/games",
+                                         "/api/query?game=bagh-chal&variant=3x3",
+                                         "/api/query?game=pangki&position=" + std::string(3000, '/'),
+                                         "/api/query?game=cinc-camins",
+                                         "/api/query?game=bagh-chal&variant=3x3&position=T.T/G../T.T%20t%203&line=1"};
   std::atomic<int> answered{0}, server_errors{0};
   std::vector<std::thread> clients;
   for (int t = 0; t < 6; ++t) {

@@ -40,9 +40,8 @@ class ExplorerBrowser : public ::testing::Test {
   // its own profile, so runs can go side by side. The virtual time budget
   // lets the page's script fetch and draw before the page is read.
   static std::string chromium(const std::string& url, const std::vector<std::string>& options) {
-    static std::atomic<int> runs{0};
-    const fs::path profile = rtb_test::work_dir() / ("chromium_" + std::to_string(::getpid()) + "_" + std::to_string(runs++));
-    const fs::path out = profile.string() + ".out";
+    const rtb_test::ScratchDir scratch("chromium");
+    const fs::path profile = scratch.path() / "profile", out = scratch.path() / "out";
     std::string command = std::string(kChromium) +
                           " --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run"
                           " --virtual-time-budget=4000 --user-data-dir=" +
@@ -58,10 +57,7 @@ class ExplorerBrowser : public ::testing::Test {
     command += rtb_test::quoted(out.string());
     command += " 2>/dev/null";
     std::system(command.c_str());
-    std::string text = rtb_test::slurp(out);
-    fs::remove(out);
-    fs::remove_all(profile);
-    return text;
+    return rtb_test::slurp(out);
   }
 
   std::string dir_;
@@ -81,7 +77,8 @@ TEST_F(ExplorerBrowser, PangkiStartListsTheFourMovesWithTheirValues) {
   ASSERT_EQ(listed.size(), 4u) << dom;
   for (std::size_t i = 0; i < 4; ++i) {
     const json& m = expected["moves"][i];
-    const json want{m["move"], m["value"], m["distance"].is_null() ? json(nullptr) : json(std::to_string(m["distance"].get<int>()))};
+    const json want{m["move"], m["value"],
+                    m["distance"].is_null() ? json(nullptr) : json(std::to_string(m["distance"].get<int>()))};
     EXPECT_EQ(listed[i], want) << "move " << i;
   }
   // Each shows its value in words, and the position's value is shown.

@@ -3,171 +3,39 @@
 // temporaries and a second writer, FIFOs, unbounded depths and thread counts,
 // lost output, options checked too late or wrapped around, a file size limit
 // and a full disk; and the plan a generate makes before it starts.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
-#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
-#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "tablebases/checksum.hpp"
 #include "tablebases/tier_file.hpp"
 #include "tests/support/file_bytes.hpp"
-
-#ifndef RTB_BINARY
-#error "RTB_BINARY (the path of the rtb program) must be defined by the build"
-#endif
+#include "tests/support/run_rtb.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace rtb {
 namespace {
 
 namespace fs = std::filesystem;
+using rtb_test::Child;
+using rtb_test::describe_run;
+using rtb_test::Launch;
+using rtb_test::Outcome;
+using rtb_test::run_rtb;
+using rtb_test::ScratchDir;
 using test_files::Bytes;
 using test_files::read_bytes;
-
-std::string read_text(const fs::path& p) {
-  const Bytes b = read_bytes(p);
-  return std::string(b.begin(), b.end());
-}
-
-// A directory of this process's own, removed when the test ends.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& what)
-      : path_(fs::path(::testing::TempDir()) /
-              ("rtb-hardening-" + what + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++))) {
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  static inline int counter_ = 0;
-  fs::path path_;
-};
-
-struct Launch {
-  explicit Launch(std::vector<std::string> arguments) : args(std::move(arguments)) {}
-  std::vector<std::string> args;
-  std::optional<std::string> stdout_path;  // default: a file read into Result::out
-  bool close_stdout = false;
-  std::vector<std::pair<std::string, std::string>> env;
-  long file_size_limit = -1;  // RLIMIT_FSIZE in bytes; -1: unchanged
-};
-
-struct Result {
-  int exit_code = -1;  // -1 when killed by a signal
-  int signal = 0;
-  bool timed_out = false;
-  double seconds = 0;
-  std::string out, err;
-};
-
-class Child {
- public:
-  explicit Child(const Launch& launch) : io_("io") {
-    const fs::path out = launch.stdout_path ? fs::path(*launch.stdout_path) : io_.path() / "out";
-    out_is_file_ = !launch.stdout_path && !launch.close_stdout;
-    start_ = std::chrono::steady_clock::now();
-    pid_ = ::fork();
-    if (pid_ < 0) throw std::runtime_error("fork failed");
-    if (pid_ == 0) {
-      std::vector<std::string> text{RTB_BINARY};
-      text.insert(text.end(), launch.args.begin(), launch.args.end());
-      std::vector<char*> argv;
-      for (auto& a : text) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      for (const auto& [name, value] : launch.env) ::setenv(name.c_str(), value.c_str(), 1);
-      if (launch.file_size_limit >= 0) {
-        const rlimit limit{static_cast<rlim_t>(launch.file_size_limit), static_cast<rlim_t>(launch.file_size_limit)};
-        ::setrlimit(RLIMIT_FSIZE, &limit);
-      }
-      const int in = ::open("/dev/null", O_RDONLY);
-      const int err = ::open((io_.path() / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      ::dup2(in, 0);
-      ::dup2(err, 2);
-      if (launch.close_stdout) {
-        ::close(1);
-      } else {
-        const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        ::dup2(o, 1);
-      }
-      ::execv(argv[0], argv.data());
-      std::_Exit(127);
-    }
-  }
-  ~Child() {
-    if (pid_ > 0 && !reaped_) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  pid_t pid() const { return pid_; }
-  bool running() {
-    if (reaped_) return false;
-    if (::waitpid(pid_, &status_, WNOHANG) == pid_) reaped_ = true;
-    return !reaped_;
-  }
-  // Waits for the end, killing the child after `timeout`.
-  Result wait(std::chrono::seconds timeout = std::chrono::seconds(120)) {
-    Result r;
-    while (running()) {
-      if (std::chrono::steady_clock::now() - start_ > timeout) {
-        ::kill(pid_, SIGKILL);
-        r.timed_out = true;
-        ::waitpid(pid_, &status_, 0);
-        reaped_ = true;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    r.exit_code = WIFEXITED(status_) ? WEXITSTATUS(status_) : -1;
-    r.signal = WIFSIGNALED(status_) ? WTERMSIG(status_) : 0;
-    if (out_is_file_) r.out = read_text(io_.path() / "out");
-    r.err = read_text(io_.path() / "err");
-    return r;
-  }
-
- private:
-  ScratchDir io_;
-  bool out_is_file_ = true;
-  pid_t pid_ = -1;
-  int status_ = 0;
-  bool reaped_ = false;
-  std::chrono::steady_clock::time_point start_;
-};
-
-Result run(const Launch& launch, std::chrono::seconds timeout = std::chrono::seconds(120)) {
-  return Child(launch).wait(timeout);
-}
-Result run(const std::vector<std::string>& args) { return run(Launch{args}); }
-
-std::string describe(const std::vector<std::string>& args, const Result& r) {
-  std::string cmd = "rtb";
-  for (const auto& a : args) cmd += " " + a;
-  return cmd + "\nexit " + std::to_string(r.exit_code) + (r.signal ? " signal " + std::to_string(r.signal) : "") +
-         (r.timed_out ? " (timed out)" : "") + "\nstdout:\n" + r.out + "\nstderr:\n" + r.err;
-}
+using test_files::read_text;
 
 const LineCaptureGame& pangki() {
   static const LineCaptureGame game(pangki_rules(), CaptureLines::Touched);
@@ -204,8 +72,8 @@ const std::map<std::string, Bytes>& clean_pangki_files() {
   static const std::map<std::string, Bytes> files = [] {
     ScratchDir scratch("clean");
     const std::vector<std::string> args{"generate", "pangki", "--quiet", "--dir", (scratch.path() / "tb").string()};
-    const Result r = run(args);
-    if (r.exit_code != 0) throw std::runtime_error(describe(args, r));
+    const Outcome r = run_rtb(args);
+    if (r.exit_code != 0) throw std::runtime_error(describe_run(args, r));
     return tier_files(scratch.path() / "tb");
   }();
   return files;
@@ -222,8 +90,8 @@ TEST(Hardening, PlantedLinkAtTheTemporaryNameIsNotFollowed) {
   fs::create_directories(pangki_dir(tb));
   fs::create_symlink(victim, pangki_dir(tb) / "2-2.rtb.tmp");
   const std::vector<std::string> args{"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb.string()};
-  const Result r = run(args);
-  ASSERT_EQ(r.exit_code, 0) << describe(args, r);
+  const Outcome r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
   EXPECT_EQ(read_text(victim), "keep me\n");
   EXPECT_EQ(tier_files(tb).at("2-2.rtb"), clean_pangki_files().at("2-2.rtb"));
 }
@@ -241,15 +109,15 @@ TEST(Hardening, SecondGenerateIntoTheSameDirectoryIsRefused) {
   for (int i = 0; i < 2000 && first.running() && !(fs::exists(lock) && read_text(lock) == pid + "\n"); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   ASSERT_TRUE(first.running()) << "the first run ended before the second could start";
-  const Result second = run(args);
+  const Outcome second = run_rtb(args);
   const bool overlapped = first.running();
-  const Result done = first.wait();
+  const Outcome done = first.wait();
   ASSERT_TRUE(overlapped) << "the first run ended while the second ran: no overlap was tested";
-  EXPECT_EQ(second.exit_code, 1) << describe(args, second);
+  EXPECT_EQ(second.exit_code, 1) << describe_run(args, second);
   EXPECT_NE(second.err.find(lock.string()), std::string::npos) << second.err;
   EXPECT_NE(second.err.find("another rtb generate (process " + pid + ") is writing"), std::string::npos) << second.err;
   EXPECT_LT(second.seconds, 5) << "the second run waited";
-  ASSERT_EQ(done.exit_code, 0) << describe(args, done);
+  ASSERT_EQ(done.exit_code, 0) << describe_run(args, done);
   expect_only_complete_files(tb);
   EXPECT_EQ(tier_files(tb), clean_pangki_files());
 }
@@ -258,30 +126,30 @@ TEST(Hardening, SecondGenerateIntoTheSameDirectoryIsRefused) {
 TEST(Hardening, FifoInPlaceOfATierFileIsRefusedWithoutWaiting) {
   ScratchDir scratch("fifo");
   const fs::path tb = scratch.path() / "tb";
-  ASSERT_EQ(run({"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb.string()}).exit_code, 0);
+  ASSERT_EQ(run_rtb({"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb.string()}).exit_code, 0);
   fs::remove(pangki_dir(tb) / "2-2.rtb");
   ASSERT_EQ(::mkfifo((pangki_dir(tb) / "2-2.rtb").c_str(), 0644), 0);
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"query", "pangki", "..../.bb./..w./.w.. b", "--dir", tb.string()},
         std::vector<std::string>{"stats", "pangki", "--tiers", "2-2", "--dir", tb.string()},
         std::vector<std::string>{"verify", "pangki", "--tiers", "2-2", "--dir", tb.string()}}) {
-    const Result r = run(Launch{args}, std::chrono::seconds(20));
-    EXPECT_FALSE(r.timed_out) << describe(args, r);
-    EXPECT_EQ(r.exit_code, 1) << describe(args, r);
-    EXPECT_NE((r.out + r.err).find("2-2.rtb: not a regular file"), std::string::npos) << describe(args, r);
+    const Outcome r = run_rtb(Launch{args}, std::chrono::seconds(20));
+    EXPECT_FALSE(r.timed_out) << describe_run(args, r);
+    EXPECT_EQ(r.exit_code, 1) << describe_run(args, r);
+    EXPECT_NE((r.out + r.err).find("2-2.rtb: not a regular file"), std::string::npos) << describe_run(args, r);
   }
   // generate takes the FIFO for an incomplete file and puts the tier in its place.
   const std::vector<std::string> args{"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb.string()};
-  const Result r = run(Launch{args}, std::chrono::seconds(20));
-  EXPECT_EQ(r.exit_code, 0) << describe(args, r);
+  const Outcome r = run_rtb(Launch{args}, std::chrono::seconds(20));
+  EXPECT_EQ(r.exit_code, 0) << describe_run(args, r);
   EXPECT_EQ(tier_files(tb).at("2-2.rtb"), clean_pangki_files().at("2-2.rtb"));
 }
 
 // Defect 4: `perft pangki start 100000` overflowed the stack.
 TEST(Hardening, PerftDepthIsBounded) {
   const std::vector<std::string> args{"perft", "pangki", "start", "100000"};
-  const Result r = run(Launch{args}, std::chrono::seconds(20));
-  EXPECT_EQ(r.exit_code, 2) << describe(args, r);
+  const Outcome r = run_rtb(Launch{args}, std::chrono::seconds(20));
+  EXPECT_EQ(r.exit_code, 2) << describe_run(args, r);
   EXPECT_NE(r.err.find("DEPTH 100000 is more than 64"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
 }
@@ -292,8 +160,8 @@ TEST(Hardening, ThreadCountIsBounded) {
   const std::string tb = (scratch.path() / "tb").string();
   for (const std::string command : {"generate", "stats", "verify"}) {
     const std::vector<std::string> args{command, "pangki", "--tiers", "2-2", "--threads", "100000", "--dir", tb};
-    const Result r = run(Launch{args}, std::chrono::seconds(60));
-    EXPECT_EQ(r.exit_code, 2) << describe(args, r);
+    const Outcome r = run_rtb(Launch{args}, std::chrono::seconds(60));
+    EXPECT_EQ(r.exit_code, 2) << describe_run(args, r);
     EXPECT_NE(r.err.find("--threads 100000 is more than"), std::string::npos) << r.err;
   }
   EXPECT_FALSE(fs::exists(tb)) << "work started before the options were checked";
@@ -303,23 +171,23 @@ TEST(Hardening, ThreadCountIsBounded) {
 TEST(Hardening, LostOutputIsAnError) {
   ScratchDir scratch("output");
   const std::string tb = (scratch.path() / "tb").string();
-  ASSERT_EQ(run({"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb}).exit_code, 0);
+  ASSERT_EQ(run_rtb({"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", tb}).exit_code, 0);
   const std::vector<std::string> args{"stats", "pangki", "--tiers", "2-2", "--json", "--dir", tb};
   Launch full{args};
   full.stdout_path = "/dev/full";
-  Result r = run(full);
-  EXPECT_EQ(r.exit_code, 1) << describe(args, r);
+  Outcome r = run_rtb(full);
+  EXPECT_EQ(r.exit_code, 1) << describe_run(args, r);
   EXPECT_NE(r.err.find("cannot write the results to standard output: No space left on device"), std::string::npos)
       << r.err;
   Launch closed{args};
   closed.close_stdout = true;
-  r = run(closed);
-  EXPECT_EQ(r.exit_code, 1) << describe(args, r);
+  r = run_rtb(closed);
+  EXPECT_EQ(r.exit_code, 1) << describe_run(args, r);
   EXPECT_NE(r.err.find("cannot write the results to standard output"), std::string::npos) << r.err;
   // The same with a command that writes files: its summary line is lost.
   closed.args = {"generate", "pangki", "--tiers", "2-3", "--quiet", "--dir", tb};
-  r = run(closed);
-  EXPECT_EQ(r.exit_code, 1) << describe(closed.args, r);
+  r = run_rtb(closed);
+  EXPECT_EQ(r.exit_code, 1) << describe_run(closed.args, r);
   expect_only_complete_files(tb);
 }
 
@@ -346,10 +214,10 @@ TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
   };
   for (auto [args, message] : cases) {
     args.insert(args.end(), {"--dir", tb});
-    const Result r = run(Launch{args}, std::chrono::seconds(60));
-    EXPECT_EQ(r.exit_code, 2) << describe(args, r);
-    EXPECT_NE(r.err.find(message), std::string::npos) << describe(args, r);
-    EXPECT_EQ(r.out, "") << describe(args, r);
+    const Outcome r = run_rtb(Launch{args}, std::chrono::seconds(60));
+    EXPECT_EQ(r.exit_code, 2) << describe_run(args, r);
+    EXPECT_NE(r.err.find(message), std::string::npos) << describe_run(args, r);
+    EXPECT_EQ(r.out, "") << describe_run(args, r);
   }
   EXPECT_FALSE(fs::exists(tb)) << "work started before the options were checked";
 }
@@ -357,8 +225,8 @@ TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
 // Defect 8 (the program's side; the rule is tested in bagh_chal_test).
 TEST(Hardening, BaghChalPositionThatCannotOccurIsRefused) {
   const std::vector<std::string> args{"query", "bagh-chal", "T..T/..../..../.T.T g 12", "--variant", "4x4"};
-  const Result r = run(args);
-  EXPECT_EQ(r.exit_code, 2) << describe(args, r);
+  const Outcome r = run_rtb(args);
+  EXPECT_EQ(r.exit_code, 2) << describe_run(args, r);
   EXPECT_NE(r.err.find("cannot occur"), std::string::npos) << r.err;
 }
 
@@ -368,9 +236,9 @@ TEST(Hardening, FileSizeLimitIsAnErrorWithAMessage) {
   const fs::path tb = scratch.path() / "tb";
   Launch launch{{"generate", "pangki", "--quiet", "--dir", tb.string()}};
   launch.file_size_limit = 4096;
-  const Result r = run(launch);
-  EXPECT_EQ(r.signal, 0) << describe(launch.args, r);
-  EXPECT_EQ(r.exit_code, 1) << describe(launch.args, r);
+  const Outcome r = run_rtb(launch);
+  EXPECT_EQ(r.signal, 0) << describe_run(launch.args, r);
+  EXPECT_EQ(r.exit_code, 1) << describe_run(launch.args, r);
   EXPECT_NE(r.err.find("cannot write: File too large"), std::string::npos) << r.err;
   expect_only_complete_files(tb);
 }
@@ -386,8 +254,8 @@ TEST(Hardening, FullDiskStopsCleanlyAndResumesToIdenticalBytes) {
   const fs::path tb = scratch.path() / "tb";
   Launch launch{{"generate", "pangki", "--quiet", "--dir", tb.string()}};
   launch.env = {{"RTB_TEST_DISK_FULL_AFTER_BYTES", "300000"}};
-  const Result r = run(launch);
-  EXPECT_EQ(r.exit_code, 1) << describe(launch.args, r);
+  const Outcome r = run_rtb(launch);
+  EXPECT_EQ(r.exit_code, 1) << describe_run(launch.args, r);
   EXPECT_NE(r.err.find("cannot write: No space left on device"), std::string::npos) << r.err;
   expect_only_complete_files(tb);
   const std::size_t written = tier_files(tb).size();
@@ -395,8 +263,8 @@ TEST(Hardening, FullDiskStopsCleanlyAndResumesToIdenticalBytes) {
   EXPECT_LT(written, clean_pangki_files().size());
   std::cout << "the disk filled after " << written << " of " << clean_pangki_files().size() << " files\n";
 
-  const Result resumed = run({"generate", "pangki", "--quiet", "--dir", tb.string()});
-  ASSERT_EQ(resumed.exit_code, 0) << describe(launch.args, resumed);
+  const Outcome resumed = run_rtb({"generate", "pangki", "--quiet", "--dir", tb.string()});
+  ASSERT_EQ(resumed.exit_code, 0) << describe_run(launch.args, resumed);
   EXPECT_EQ(tier_files(tb), clean_pangki_files());
 }
 
@@ -406,8 +274,8 @@ TEST(Hardening, PlanShowsEachGroupAndWritesNothing) {
   ScratchDir scratch("plan");
   const fs::path tb = scratch.path() / "tb";
   const std::vector<std::string> args{"generate", "pangki", "--plan", "--dir", tb.string()};
-  const Result r = run(args);
-  ASSERT_EQ(r.exit_code, 0) << describe(args, r);
+  const Outcome r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
   EXPECT_NE(r.out.find("15 groups to solve, 0 already complete; peak memory"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n6-6 "), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(tb));
@@ -417,8 +285,8 @@ TEST(Hardening, GroupOverTheMemoryLimitIsRefusedBeforeItStarts) {
   ScratchDir scratch("memory");
   const fs::path tb = scratch.path() / "tb";
   const std::vector<std::string> args{"generate", "pangki", "--memory-limit", "1M", "--dir", tb.string()};
-  const Result r = run(args);
-  EXPECT_EQ(r.exit_code, 1) << describe(args, r);
+  const Outcome r = run_rtb(args);
+  EXPECT_EQ(r.exit_code, 1) << describe_run(args, r);
   EXPECT_NE(r.err.find("needs about"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("more than --memory-limit 1.0 MiB; nothing was solved"), std::string::npos) << r.err;
   EXPECT_TRUE(tier_files(tb).empty());

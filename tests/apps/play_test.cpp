@@ -26,7 +26,8 @@ json query(const std::string& game, const std::string& position, const std::stri
 
 // What rtb prints for a value: "DRAW", "WIN in 5".
 std::string described(const json& v) {
-  return v["value"] == "DRAW" ? "DRAW" : v["value"].get<std::string>() + " in " + std::to_string(v["distance"].get<int>());
+  return v["value"] == "DRAW" ? "DRAW"
+                              : v["value"].get<std::string>() + " in " + std::to_string(v["distance"].get<int>());
 }
 
 // The rule play_session.hpp documents for a drawn position read from the
@@ -63,7 +64,8 @@ TEST(RtbPlay, PipedScriptShowsTheBoardEveryMoveValueAndTheComputersReply) {
   ASSERT_EQ(start["moves"].size(), 4u);
   for (const json& m : start["moves"])
     EXPECT_TRUE(std::regex_search(out, std::regex("  " + m["move"].get<std::string>() + "  " + described(m))))
-        << m.dump() << "\n" << out;
+        << m.dump() << "\n"
+        << out;
   // Piped input is echoed after the prompt, so the output reads as a game.
   EXPECT_TRUE(has(out, "> hint\nhint: " + trap_draw(start) + "  DRAW\n")) << out;
   EXPECT_TRUE(has(out, "> a2b2\nyou play a2b2  (DRAW)\n")) << out;
@@ -110,14 +112,16 @@ TEST(RtbPlay, AmongDrawsTheComputerLeavesTheMostLosingReplies) {
   // From the start, as black.
   const Outcome start = play({"--side", "w"}, "quit\n");
   ASSERT_EQ(start.exit_code, 0) << start.err;
-  EXPECT_TRUE(has(start.out, "computer (black) plays " + trap_draw(query("pangki", "start")) + "  (DRAW)\n")) << start.out;
+  EXPECT_TRUE(has(start.out, "computer (black) plays " + trap_draw(query("pangki", "start")) + "  (DRAW)\n"))
+      << start.out;
 }
 
 TEST(RtbPlay, IllegalInputIsRefusedAndTheGameGoesOn) {
   const Outcome r = play({}, "a1a1\nfoo\n\na2b2\n");  // ends without quit: end of input
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "'a1a1' is neither a legal move here nor a command (help lists them); legal moves: "
-                         "a2b2 d2c2 b1b2 c1c2\n"))
+  EXPECT_TRUE(has(r.out,
+                  "'a1a1' is neither a legal move here nor a command (help lists them); legal moves: "
+                  "a2b2 d2c2 b1b2 c1c2\n"))
       << r.out;
   EXPECT_TRUE(has(r.out, "'foo' is neither")) << r.out;
   EXPECT_TRUE(has(r.out, "you play a2b2")) << r.out;
@@ -138,8 +142,8 @@ TEST(RtbPlay, UndoRedoFlipHelp) {
 
 TEST(RtbPlay, GameOverIsSaid) {
   // Bagh-Chal 3x3: the tigers have made their capture; the goats have lost.
-  const Outcome r = run_rtb({"play", "bagh-chal", "--variant", "3x3", "--position", "T.T/.G./T.T g 2", "--dir", dir()},
-                            "b2\nquit\n");
+  const Outcome r =
+      run_rtb({"play", "bagh-chal", "--variant", "3x3", "--position", "T.T/.G./T.T g 2", "--dir", dir()}, "b2\nquit\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(has(r.out, "goats to move (you)   value: LOSS in 0  -- game over: goats has lost\n")) << r.out;
   EXPECT_TRUE(has(r.out, "> b2\nthe game is over: undo, or quit\n")) << r.out;
@@ -171,7 +175,8 @@ TEST(RtbPlay, MissingTablebasesGiveAOneLineHintWithTheGenerateCommand) {
   const Outcome arrival = run_rtb({"play", "pangki", "--variant", "arrival", "--dir", dir()}, "quit\n");
   EXPECT_EQ(arrival.exit_code, 1);
   EXPECT_EQ(std::count(arrival.err.begin(), arrival.err.end(), '\n'), 1) << arrival.err;
-  EXPECT_TRUE(has(arrival.err, "generate it with: rtb generate pangki --variant arrival --dir " + dir())) << arrival.err;
+  EXPECT_TRUE(has(arrival.err, "generate it with: rtb generate pangki --variant arrival --dir " + dir()))
+      << arrival.err;
 }
 
 TEST(RtbPlay, BadOptionsAreRefused) {
@@ -198,7 +203,8 @@ TEST(RtbPlay, CrossingsOnASolvedBoard) {
   EXPECT_TRUE(has(r.out, "black to move (you)   value: DRAW\n")) << r.out;
   for (const json& m : start["moves"])
     EXPECT_TRUE(std::regex_search(r.out, std::regex("  " + m["move"].get<std::string>() + "  " + described(m))))
-        << m.dump() << "\n" << r.out;
+        << m.dump() << "\n"
+        << r.out;
   EXPECT_TRUE(has(r.out, "> a1b2\nyou play a1b2  (DRAW)\n")) << r.out;
   json after;
   for (const json& m : start["moves"])
@@ -210,8 +216,9 @@ TEST(RtbPlay, CrossingsOnASolvedBoard) {
   const std::string must_cross = "..../b.../..../W..b b";
   const Outcome refused = play_crossings({"--position", must_cross}, "d1d2\nquit\n");
   ASSERT_EQ(refused.exit_code, 0) << refused.err;
-  EXPECT_TRUE(has(refused.out, "'d1d2' is neither a legal move here nor a command (help lists them); legal moves: "
-                               "a3a4 a3b4\n"))
+  EXPECT_TRUE(has(refused.out,
+                  "'d1d2' is neither a legal move here nor a command (help lists them); legal moves: "
+                  "a3a4 a3b4\n"))
       << refused.out;
   // Either crossing leaves white a crossed stone and nothing to answer with.
   const Outcome won = play_crossings({"--position", must_cross, "--side", "white"}, "quit\n");
@@ -228,14 +235,16 @@ TEST(RtbPlay, CrossingsEightByEightIsSearched) {
   EXPECT_TRUE(has(r.out, "  8  w  w  w  w  w  w  w  w  8\n  7  w  w  w  w  w  w  w  w  7\n")) << r.out;
   EXPECT_TRUE(has(r.out, "NOT proven: the search ran out of its budget")) << r.out;
   EXPECT_TRUE(has(r.out, "> a2a3\nyou play a2a3  (")) << r.out;
-  EXPECT_TRUE(std::regex_search(r.out, std::regex("computer \\(white\\) plays [a-h][1-8][a-h][1-8]  \\(.*not proven\\)\n")))
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex("computer \\(white\\) plays [a-h][1-8][a-h][1-8]  \\(.*not proven\\)\n")))
       << r.out;
   EXPECT_TRUE(has(r.out, "  3  b  .  .  .  .  .  .  .  3\n  2  .  b  b  b  b  b  b  b  2\n")) << r.out;
   // A short forced win is proven, and the computer plays it (README: d6c7,
   // then a crossing white cannot answer).
-  const Outcome win = run_rtb({"play", "crossings", "--position", "ww....../......../...b..../......../......../......../......../........ b",
-                               "--side", "white", "--dir", dir()},
-                              "quit\n");
+  const Outcome win = run_rtb(
+      {"play", "crossings", "--position", "ww....../......../...b..../......../......../......../......../........ b",
+       "--side", "white", "--dir", dir()},
+      "quit\n");
   ASSERT_EQ(win.exit_code, 0) << win.err;
   EXPECT_TRUE(has(win.out, "computer (black) plays d6c7  (WIN in 3)\n")) << win.out;
   EXPECT_TRUE(has(win.out, "white to move (you)   value: LOSS in 2")) << win.out;
@@ -252,7 +261,7 @@ class Tmux {
     return std::system(("tmux -L " + socket_ + " " + args + " >/dev/null 2>&1").c_str());
   }
   std::string screen(bool with_colour = false) const {
-    const std::filesystem::path file = rtb_test::work_dir() / (socket_ + ".screen");
+    const std::filesystem::path file = scratch_.path() / "screen";
     std::system(("tmux -L " + socket_ + " capture-pane -p " + (with_colour ? "-e " : "") + "-t play > " +
                  rtb_test::quoted(file.string()))
                     .c_str());
@@ -269,10 +278,12 @@ class Tmux {
 
  private:
   std::string socket_;
+  rtb_test::ScratchDir scratch_{"tmux"};
 };
 
 TEST(RtbPlayTmux, PlaysAFewMovesOfPangkiOnATerminal) {
-  if (!Tmux::available()) GTEST_SKIP() << "tmux is not installed (scripts/setup.sh installs it): the terminal test did not run";
+  if (!Tmux::available())
+    GTEST_SKIP() << "tmux is not installed (scripts/setup.sh installs it): the terminal test did not run";
   const std::string d = dir();
   Tmux tmux;
   const std::string command = rtb_test::quoted(RTB_BINARY) + " play pangki --dir " + rtb_test::quoted(d);
@@ -303,7 +314,8 @@ TEST(RtbPlayTmux, PlaysAFewMovesOfPangkiOnATerminal) {
 }
 
 TEST(RtbPlayTmux, NoColorAndTheOptionTurnColourOffOnATerminal) {
-  if (!Tmux::available()) GTEST_SKIP() << "tmux is not installed (scripts/setup.sh installs it): the terminal test did not run";
+  if (!Tmux::available())
+    GTEST_SKIP() << "tmux is not installed (scripts/setup.sh installs it): the terminal test did not run";
   const std::string command = rtb_test::quoted(RTB_BINARY) + " play pangki --dir " + rtb_test::quoted(dir());
   for (const std::string& run : {"env NO_COLOR=1 " + command, "env -u NO_COLOR " + command + " --no-color"}) {
     SCOPED_TRACE(run);

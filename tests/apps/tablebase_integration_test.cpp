@@ -4,10 +4,8 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,7 +14,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -25,14 +22,14 @@
 #include <thread>
 #include <vector>
 
-#include "tests/support/file_bytes.hpp"
-#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "solver/retrograde.hpp"
 #include "tablebases/tier_file.hpp"
-
-extern char** environ;
+#include "tests/support/file_bytes.hpp"
+#include "tests/support/run_rtb.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace rtb {
 namespace {
@@ -40,85 +37,23 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 using Tier = LineCaptureGame::TierId;
+using rtb_test::describe_run;
+using rtb_test::Outcome;
+using rtb_test::run_rtb;
+using rtb_test::ScratchDir;
 using test_files::Bytes;
+using test_files::read_bytes;
+using test_files::read_text;
+using test_files::write_bytes;
 
 const fs::path kRtb = RTB_BINARY;
 const fs::path kWork = RTB_TEST_WORK_DIR;
 
-using test_files::read_bytes;
-using test_files::write_bytes;
-
-std::string read_text(const fs::path& p) {
-  const Bytes b = read_bytes(p);
-  return std::string(b.begin(), b.end());
-}
-
-// A directory of this process's own, removed when the test ends.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& what)
-      : path_(kWork / (what + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++))) {
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  static inline int counter_ = 0;
-  fs::path path_;
-};
-
-// Starts `rtb args...` with stdout and stderr going to files.
-pid_t spawn_rtb(const std::vector<std::string>& args, const fs::path& out, const fs::path& err) {
-  std::vector<std::string> argv_text{kRtb.string()};
-  argv_text.insert(argv_text.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_text) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t pid = -1;
-  const int rc = posix_spawn(&pid, kRtb.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::runtime_error("cannot start " + kRtb.string());
-  return pid;
-}
-
-struct Result {
-  int exit_code = -1;  // -1 when killed by a signal
-  std::string out, err;
-  std::string all() const { return out + err; }
-};
-
-Result run_rtb(const std::vector<std::string>& args) {
-  ScratchDir io("io");
-  const pid_t pid = spawn_rtb(args, io.path() / "out", io.path() / "err");
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  Result r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = read_text(io.path() / "out");
-  r.err = read_text(io.path() / "err");
-  return r;
-}
-
-std::string describe_run(const std::vector<std::string>& args, const Result& r) {
-  std::string cmd = "rtb";
-  for (const auto& a : args) cmd += " " + a;
-  return cmd + "\nexit " + std::to_string(r.exit_code) + "\nstdout:\n" + r.out + "\nstderr:\n" + r.err;
-}
-
 std::string binary_stamp() {
   struct stat st {};
   ::stat(kRtb.c_str(), &st);
-  return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
+  return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec);
 }
 
 // A clean, complete run of `rtb generate pangki --threads 2 --dir D`, made
@@ -136,7 +71,7 @@ fs::path clean_pangki_dir() {
       fs::remove_all(base);
       fs::create_directories(base);
       const std::vector<std::string> args{"generate", "pangki", "--threads", "2", "--dir", (base / "tb").string()};
-      const Result r = run_rtb(args);
+      const Outcome r = run_rtb(args);
       if (r.exit_code != 0) {
         ::close(lock);
         throw std::runtime_error("clean generation failed: " + describe_run(args, r));
@@ -216,21 +151,20 @@ TEST(GeneratedFiles, KilledGenerationResumesToIdenticalFiles) {
   // Starts a run and kills it with SIGKILL once `files` tier files exist
   // and a further `delay` has passed; the run must still be going then.
   auto run_and_kill = [&](std::size_t files, std::chrono::milliseconds delay) {
-    const pid_t pid = spawn_rtb(args, scratch.path() / "out", scratch.path() / "err");
-    int status = 0;
+    rtb_test::Child run(rtb_test::Launch{args});
     bool exited = false;
     while (finished_files() < files && !exited) {
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      exited = ::waitpid(pid, &status, WNOHANG) == pid;
+      exited = !run.running();
     }
     if (!exited) {
       std::this_thread::sleep_for(delay);
-      exited = ::waitpid(pid, &status, WNOHANG) == pid;
+      exited = !run.running();
     }
-    ASSERT_FALSE(exited) << "the run ended before it could be killed:\n" << read_text(scratch.path() / "err");
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, &status, 0);
-    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    ASSERT_FALSE(exited) << "the run ended before it could be killed:\n" << run.err_so_far();
+    run.signal(SIGKILL);
+    const Outcome killed = run.wait();
+    ASSERT_TRUE(killed.signal == SIGKILL) << describe_run(args, killed);
     const std::size_t left = finished_files();
     std::size_t temporary = 0;
     for (const auto& e : fs::directory_iterator(tiers)) temporary += e.path().extension() == ".tmp";
@@ -258,7 +192,7 @@ TEST(GeneratedFiles, KilledGenerationResumesToIdenticalFiles) {
   const fs::path cut = file_of(dir, done.back());
   fs::resize_file(cut, fs::file_size(cut) / 2);
 
-  const Result r = run_rtb(args);
+  const Outcome r = run_rtb(args);
   ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
   // The resumed run skipped the groups it had finished.
   EXPECT_EQ(r.out.find(" 0 already complete"), std::string::npos) << r.out;
@@ -300,12 +234,12 @@ TEST(DamagedFiles, TruncatedFileIsNamedByVerifyAndQuery) {
   fs::resize_file(file, fs::file_size(file) - 100);
 
   const std::vector<std::string> verify{"verify", "pangki", "--dir", scratch.path().string(), "--threads", "2"};
-  const Result v = run_rtb(verify);
+  const Outcome v = run_rtb(verify);
   EXPECT_NE(v.exit_code, 0) << describe_run(verify, v);
   EXPECT_NE(v.all().find(file.string() + ": truncated"), std::string::npos) << describe_run(verify, v);
 
   const std::vector<std::string> query{"query", "pangki", position_in_tier("4-4"), "--dir", scratch.path().string()};
-  const Result q = run_rtb(query);
+  const Outcome q = run_rtb(query);
   EXPECT_NE(q.exit_code, 0) << describe_run(query, q);
   EXPECT_NE(q.err.find(file.string() + ": truncated"), std::string::npos) << describe_run(query, q);
   EXPECT_EQ(q.out, "") << describe_run(query, q);
@@ -327,12 +261,12 @@ TEST(DamagedFiles, FlippedBitInABlockIsNamedByVerifyAndQuery) {
   write_bytes(file, bytes);
 
   const std::vector<std::string> verify{"verify", "pangki", "--dir", scratch.path().string(), "--threads", "2"};
-  const Result v = run_rtb(verify);
+  const Outcome v = run_rtb(verify);
   EXPECT_NE(v.exit_code, 0) << describe_run(verify, v);
   EXPECT_NE(v.all().find(file.string() + ": block 0 checksum mismatch"), std::string::npos) << describe_run(verify, v);
 
   const std::vector<std::string> query{"query", "pangki", position_in_tier("2-3"), "--dir", scratch.path().string()};
-  const Result q = run_rtb(query);
+  const Outcome q = run_rtb(query);
   EXPECT_NE(q.exit_code, 0) << describe_run(query, q);
   EXPECT_NE(q.err.find(file.string() + ": block 0 checksum mismatch"), std::string::npos) << describe_run(query, q);
   EXPECT_EQ(q.out, "") << describe_run(query, q);
@@ -345,7 +279,7 @@ TEST(DamagedFiles, MissingFileNamesTheFileAndTheCommandThatMakesIt) {
   fs::remove(file);
 
   const std::vector<std::string> query{"query", "pangki", "start", "--dir", scratch.path().string()};
-  const Result q = run_rtb(query);
+  const Outcome q = run_rtb(query);
   EXPECT_NE(q.exit_code, 0) << describe_run(query, q);
   EXPECT_NE(q.err.find(file.string()), std::string::npos) << describe_run(query, q);
   EXPECT_NE(q.err.find("missing"), std::string::npos) << describe_run(query, q);
@@ -353,7 +287,7 @@ TEST(DamagedFiles, MissingFileNamesTheFileAndTheCommandThatMakesIt) {
   EXPECT_NE(q.err.find("--dir " + scratch.path().string()), std::string::npos) << describe_run(query, q);
 
   const std::vector<std::string> verify{"verify", "pangki", "--dir", scratch.path().string(), "--threads", "2"};
-  const Result v = run_rtb(verify);
+  const Outcome v = run_rtb(verify);
   EXPECT_NE(v.exit_code, 0) << describe_run(verify, v);
   EXPECT_NE(v.all().find(file.string()), std::string::npos) << describe_run(verify, v);
 }
@@ -374,7 +308,7 @@ TEST(DamagedFiles, WrongValueInAWellFormedFileFailsVerify) {
   write_tier_file(file, tier_info(game, tier), values);
 
   const std::vector<std::string> verify{"verify", "pangki", "--dir", scratch.path().string(), "--threads", "2"};
-  const Result v = run_rtb(verify);
+  const Outcome v = run_rtb(verify);
   EXPECT_NE(v.exit_code, 0) << describe_run(verify, v);
   EXPECT_NE(v.out.find("tier 3-3: FAILED"), std::string::npos) << describe_run(verify, v);
   EXPECT_NE(v.out.find("disagree with their successors"), std::string::npos) << describe_run(verify, v);
@@ -385,8 +319,9 @@ TEST(DamagedFiles, WrongValueInAWellFormedFileFailsVerify) {
 TEST(DamagedFiles, AnotherVariantsFileIsRefused) {
   ScratchDir scratch("variant");
   fs::copy(clean_pangki_dir() / "pangki-default", scratch.path() / "pangki-arrival", fs::copy_options::recursive);
-  const std::vector<std::string> query{"query", "pangki", "start", "--variant", "arrival", "--dir", scratch.path().string()};
-  const Result q = run_rtb(query);
+  const std::vector<std::string> query{
+      "query", "pangki", "start", "--variant", "arrival", "--dir", scratch.path().string()};
+  const Outcome q = run_rtb(query);
   EXPECT_NE(q.exit_code, 0) << describe_run(query, q);
   EXPECT_NE(q.err.find("variant 'default', expected 'arrival'"), std::string::npos) << describe_run(query, q);
   EXPECT_EQ(q.out, "") << describe_run(query, q);
@@ -397,7 +332,7 @@ TEST(DamagedFiles, AnotherVariantsFileIsRefused) {
 json query_json(const std::string& position, std::vector<std::string> extra = {}) {
   std::vector<std::string> args{"query", "pangki", position, "--json", "--dir", clean_pangki_dir().string()};
   args.insert(args.end(), extra.begin(), extra.end());
-  const Result r = run_rtb(args);
+  const Outcome r = run_rtb(args);
   if (r.exit_code != 0) throw std::runtime_error(describe_run(args, r));
   return json::parse(r.out);
 }
@@ -411,7 +346,8 @@ TEST(QueryCommand, StartIsADrawWithFourMoves) {
   ASSERT_EQ(j.at("moves").size(), 4u);
   std::set<std::string> moves;
   for (const json& m : j.at("moves")) {
-    for (const char* key : {"move", "value", "distance", "position"}) EXPECT_TRUE(m.contains(key)) << key << " in " << m;
+    for (const char* key : {"move", "value", "distance", "position"})
+      EXPECT_TRUE(m.contains(key)) << key << " in " << m;
     moves.insert(m.at("move").get<std::string>());
     // A move's value is its position's value seen from the other side.
     const json child = query_json(m.at("position").get<std::string>());
@@ -493,7 +429,7 @@ TEST(QueryCommand, LineOfAWonPositionEndsInAFinishedGame) {
 
 TEST(VerifyAndStatsCommands, VerifyPassesOnACleanDirectory) {
   const std::vector<std::string> args{"verify", "pangki", "--dir", clean_pangki_dir().string(), "--threads", "2"};
-  const Result r = run_rtb(args);
+  const Outcome r = run_rtb(args);
   EXPECT_EQ(r.exit_code, 0) << describe_run(args, r);
   EXPECT_NE(r.out.find("all 25 tiers ok, 2794684 values proven"), std::string::npos) << describe_run(args, r);
 }
@@ -501,7 +437,7 @@ TEST(VerifyAndStatsCommands, VerifyPassesOnACleanDirectory) {
 TEST(VerifyAndStatsCommands, StatsJsonCountsEveryPosition) {
   const LineCaptureGame& game = pangki();
   const std::vector<std::string> args{"stats", "pangki", "--json", "--dir", clean_pangki_dir().string()};
-  const Result r = run_rtb(args);
+  const Outcome r = run_rtb(args);
   ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
   const json j = json::parse(r.out);
   ASSERT_TRUE(j.at("tiers").is_array());

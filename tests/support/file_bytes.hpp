@@ -1,8 +1,10 @@
 #pragma once
-// Whole files as bytes, for tests that damage tablebase files on purpose.
+// Whole files as bytes, for tests that damage tablebase files on purpose,
+// and as text (what a test reads back: a captured output, a lock file).
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <string>
 #include <vector>
 
 namespace rtb::test_files {
@@ -12,6 +14,12 @@ using Bytes = std::vector<char>;
 inline Bytes read_bytes(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   return Bytes(std::istreambuf_iterator<char>(in), {});
+}
+
+// The file's bytes as a string; empty if it cannot be read.
+inline std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 inline void write_bytes(const std::filesystem::path& p, const Bytes& b) {

@@ -1,8 +1,8 @@
 #pragma once
-// The rtb program as a child process, for the tests of its front ends (play,
-// serve, the explorer page): run it with arguments and input, or keep an
-// `rtb serve` running for a test; and the small tablebases those tests read,
-// generated once under a lock (ctest runs test programs side by side).
+// The rtb program for the tests of its front ends (play, serve, the explorer
+// page): run it (tests/support/run_rtb.hpp), or keep an `rtb serve` running
+// for a test; and the small tablebases those tests read, generated once
+// under a lock (ctest runs test programs side by side).
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -12,20 +12,14 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <thread>
 #include <vector>
 
-#ifndef RTB_BINARY
-#error "RTB_BINARY (the path of the rtb program) must be defined by the build"
-#endif
-#ifndef RTB_TEST_WORK_DIR
-#error "RTB_TEST_WORK_DIR (a folder the tests may write) must be defined by the build"
-#endif
+#include "tests/support/file_bytes.hpp"
+#include "tests/support/run_rtb.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 extern char** environ;
 
@@ -33,52 +27,14 @@ namespace rtb_test {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int exit_code = -1;
-  std::string out, err;
-};
-
+// For the commands a test hands to a shell (tmux, a browser): arg in single quotes.
 inline std::string quoted(const std::string& arg) {
   std::string q = "'";
   for (const char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
 
-inline std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-inline fs::path work_dir() {
-  const fs::path dir = RTB_TEST_WORK_DIR;
-  fs::create_directories(dir);
-  return dir;
-}
-
-// Runs `rtb ARGS` through the shell with `input` on stdin (not a terminal).
-inline Outcome run_rtb(const std::vector<std::string>& args, const std::string& input = "") {
-  static int calls = 0;
-  const fs::path base = work_dir() / ("run_" + std::to_string(::getpid()) + "_" + std::to_string(calls++));
-  const fs::path in = base.string() + ".in", out = base.string() + ".out", err = base.string() + ".err";
-  std::ofstream(in, std::ios::binary) << input;
-  std::string command = quoted(RTB_BINARY);
-  for (const std::string& a : args) {
-    command += ' ';
-    command += quoted(a);
-  }
-  command += " <" + quoted(in.string());
-  command += " >" + quoted(out.string());
-  command += " 2>" + quoted(err.string());
-  const int status = std::system(command.c_str());
-  Outcome r;
-  r.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  fs::remove(in);
-  fs::remove(out);
-  fs::remove(err);
-  return r;
-}
+inline std::string slurp(const fs::path& p) { return rtb::test_files::read_text(p); }
 
 // The tablebases the front-end tests read: Pangki whole (a few seconds),
 // Cinc camins up to 3 pieces a side, Bagh-Chal 3x3 and Crossings 4x4 whole; and, in
@@ -114,8 +70,6 @@ class Server {
   explicit Server(const std::vector<std::string>& args) {
     int out[2];
     if (::pipe(out) != 0) throw std::runtime_error("pipe failed");
-    static int servers = 0;
-    err_path_ = work_dir() / ("serve_" + std::to_string(::getpid()) + "_" + std::to_string(servers++) + ".err");
     std::vector<std::string> argv_text{RTB_BINARY, "serve", "--port", "0"};
     argv_text.insert(argv_text.end(), args.begin(), args.end());
     std::vector<char*> argv;
@@ -178,7 +132,8 @@ class Server {
   int out_fd_ = -1;
   int port_ = 0;
   std::string url_, first_line_;
-  fs::path err_path_;
+  ScratchDir scratch_{"serve"};
+  fs::path err_path_ = scratch_.path() / "err";
 };
 
 }  // namespace rtb_test
