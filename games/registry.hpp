@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "games/bagh_chal/registration.hpp"
+#include "games/blockade/registration.hpp"
 #include "games/crossings/registration.hpp"
 #include "games/line_capture/registration.hpp"
 #include "solver/parameter_error.hpp"
@@ -23,7 +24,8 @@ struct FolderList {};
 using GameFolders = FolderList<
     LineCaptureGames,
     BaghChalGames,
-    CrossingsGames>;
+    CrossingsGames,
+    BlockadeGames>;
 
 namespace registry_detail {
 template <class... Variants>

@@ -1,8 +1,9 @@
 // The conformance battery: every game and variant of the registry
 // (games/registry.hpp) is checked against the contract of
 // solver/game_concept.hpp, on sampled slots of its tiers and on positions
-// reached by play. A new game is covered once it is registered; the
-// test-only BlockadeGame (tests/games/blockade_game.hpp) is added below.
+// reached by play. A new game is covered once it is registered; Blockade
+// with its moves taken back by hand (tests/games/blockade/blockade_unmoves.hpp,
+// a game whose own predecessors live on 64-bit sets) is added below.
 //
 //   round trips  position(t, i) and index() agree (aliases included), and
 //                the text round-trips through format() and parse();
@@ -41,7 +42,7 @@
 #include "games/registry.hpp"
 #include "solver/game_concept.hpp"
 #include "solver/tier_graph.hpp"
-#include "tests/games/blockade_game.hpp"
+#include "tests/games/blockade/blockade_unmoves.hpp"
 #include "tests/support/simple_solver.hpp"
 
 namespace rtb {
@@ -93,13 +94,14 @@ std::vector<GameChoice> registered_variants() {
 }
 
 // The test-only game, by a name the registry does not use.
-const GameChoice kBlockade{"blockade", "default"};
+const GameChoice kBlockade{"blockade-unmoves", "default"};
 
-// Calls f(game) with the game of `choice`: the registry's, or Blockade.
+// Calls f(game) with the game of `choice`: the registry's, or Blockade with
+// its moves taken back by hand.
 template <class F>
 void with_test_game(const GameChoice& choice, F&& f) {
   if (choice.name == kBlockade.name) {
-    static const BlockadeGame blockade;
+    static const BlockadeWithUnmoves blockade;
     f(blockade);
     return;
   }

@@ -23,7 +23,7 @@
 #include "games/line_capture/line_capture.hpp"
 #include "solver/game_concept.hpp"
 #include "solver/reverse_moves.hpp"
-#include "tests/games/blockade_game.hpp"
+#include "tests/games/blockade/blockade_unmoves.hpp"
 #include "tests/support/simple_solver.hpp"
 
 namespace rtb {
@@ -78,7 +78,7 @@ static_assert(!SortsPredecessorsByBlock<ForwardOnly<LineCaptureGame>>);
 static_assert(KnowsAliasFreeSlots<ForwardOnly<LineCaptureGame>>);
 static_assert(!GivesPredecessors<ForwardOnly<BaghChalGame>>);
 static_assert(SolvesLoneTiers<ForwardOnly<BaghChalGame>>);
-static_assert(!GivesPredecessors<ForwardOnly<BlockadeGame>>);
+static_assert(!GivesPredecessors<ForwardOnly<BlockadeWithUnmoves>>);
 
 using Wanted = std::function<bool(std::uint32_t)>;
 using Slot = std::pair<std::uint32_t, std::uint64_t>;  // (tier, slot)
@@ -97,8 +97,8 @@ const CrossingsSeedGame32& seed_3x4() {
   return game;
 }
 
-const BlockadeGame& blockade() {
-  static const BlockadeGame game;
+const BlockadeWithUnmoves& blockade() {
+  static const BlockadeWithUnmoves game;
   return game;
 }
 

@@ -1,11 +1,11 @@
-// Blockade, the tiny test-only game (tests/games/blockade_game.hpp): its facts,
-// worked out by hand. The conformance battery checks it against the
-// contract and against the simple solver.
+// Blockade (games/blockade/blockade.hpp): its facts, worked out by hand, solved
+// by the engine through the table of moves it takes backwards itself. The
+// conformance battery checks it against the contract and the simple solver.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
-#include "tests/games/blockade_game.hpp"
+#include "games/blockade/blockade.hpp"
 #include "driver/solve_in_memory.hpp"
 
 namespace rtb {
@@ -28,6 +28,11 @@ TEST(Blockade, HandWorkedValues) {
   EXPECT_EQ(value("oox/xxo/x.o x"), make_value(1));
   // The same seen the other way round: o blocked, to move.
   EXPECT_EQ(value("oox/xxo/.xo o"), make_value(0));
+  // The start: x wins at once by b1b2 or c1b2, which leave the empty point
+  // (b1, then c1) touching x's only.
+  EXPECT_EQ(value("ooo/o.x/xxx x"), win_in(1));
+  EXPECT_EQ(value("ooo/oxx/x.x o"), make_value(0));
+  EXPECT_EQ(value("ooo/oxx/xx. o"), make_value(0));
 }
 
 }  // namespace

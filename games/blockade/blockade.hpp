@@ -74,14 +74,6 @@ class BlockadeGame {
         Position{p.theirs, p.mine ^ bit<Set>(from) ^ bit<Set>(empty), !p.o_to_move});
     });
   }
-  // The opponent's piece next to the empty point came from there.
-  template <class F>
-  void for_each_predecessor(const Position& p, F&& f) const {
-    const int empty = lowest_square(kBoard & ~(p.mine | p.theirs));
-    for_each_square(static_cast<Set>(neighbours_[empty] & p.theirs), [&](int to) {
-      f(Position{p.theirs ^ bit<Set>(to) ^ bit<Set>(empty), p.mine, !p.o_to_move});
-    });
-  }
 
   std::size_t symmetry_count() const { return maps_.size(); }
   Position symmetric_position(const Position& p, std::size_t k) const {
@@ -113,7 +105,7 @@ class BlockadeGame {
   }
   std::string move_text(const Move& m) const { return square_name(m.from) + square_name(m.to); }
 
- private:
+ protected:
   static constexpr Set kBoard = first_squares<Set>(kPoints);
   static std::string square_name(int s) { return std::string{static_cast<char>('a' + s % kWidth), static_cast<char>('1' + s / kWidth)}; }
 
@@ -125,5 +117,6 @@ class BlockadeGame {
 static_assert(RetrogradeGame<BlockadeGame>);
 static_assert(HasPositionText<BlockadeGame>);
 static_assert(HasSymmetries<BlockadeGame>);
+static_assert(!GivesPredecessors<BlockadeGame>);
 
 }  // namespace rtb
