@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <random>
 
-#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
+#include "games/line_capture/line_capture.hpp"
 
 namespace {
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "games/line_capture/line_capture.hpp"
 #include "games/kit/perft.hpp"
+#include "games/line_capture/line_capture.hpp"
 
 namespace {
 
@@ -39,7 +39,8 @@ const LineCaptureGame& game(bool pangki, CaptureLines lines = CaptureLines::Touc
 std::uint64_t nodes(const LineCaptureGame& g, const LineCapturePosition& p, int depth) {
   if (depth == 0 || g.is_lost(p)) return 1;
   std::uint64_t n = 1;
-  g.for_each_move(p, [&](const rtb::LineCaptureMove&, const LineCapturePosition& child) { n += nodes(g, child, depth - 1); });
+  g.for_each_move(
+      p, [&](const rtb::LineCaptureMove&, const LineCapturePosition& child) { n += nodes(g, child, depth - 1); });
   return n;
 }
 
@@ -134,8 +135,8 @@ void predecessors_bench(benchmark::State& state, bool pangki, int mover, int oth
   state.counters["predecessors"] = benchmark::Counter(static_cast<double>(found), benchmark::Counter::kIsRate);
 }
 
-#define RTB_TIER_BENCH(fn)                          \
-  BENCHMARK_CAPTURE(fn, pangki_6_6, true, 6, 6);    \
+#define RTB_TIER_BENCH(fn)                             \
+  BENCHMARK_CAPTURE(fn, pangki_6_6, true, 6, 6);       \
   BENCHMARK_CAPTURE(fn, cinc_camins_5_5, false, 5, 5); \
   BENCHMARK_CAPTURE(fn, cinc_camins_5_4, false, 5, 4);
 

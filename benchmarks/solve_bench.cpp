@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "driver/solve_in_memory.hpp"
 #include "games/crossings/crossings.hpp"
 #include "games/line_capture/line_capture.hpp"
 #include "solver/openmp_wait.hpp"
-#include "driver/solve_in_memory.hpp"
 
 namespace {
 
@@ -35,7 +35,9 @@ struct Run {
 
 template <class G>
 Run solve_all(const G& game, int max_pieces, int threads) {
-  auto wanted = [&](std::uint32_t t) { return game.mover_pieces(t) <= max_pieces && game.other_pieces(t) <= max_pieces; };
+  auto wanted = [&](std::uint32_t t) {
+    return game.mover_pieces(t) <= max_pieces && game.other_pieces(t) <= max_pieces;
+  };
   Run run;
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();
@@ -63,11 +65,12 @@ int run_bench(const G& game, int max_pieces, const std::string& thread_list) {
   std::vector<std::vector<rtb::Value>> reference;  // the first run's values
   for (int t : threads) {
     Run run = solve_all(game, max_pieces, t);
-    std::printf("%s %s max-pieces %d threads %d: wall %.2f s, cpu %.2f s, %llu slots (%llu positions), "
-                "%.2f M slots/s wall, %.2f M slots per cpu-s, %.2f M positions per cpu-s\n",
-                game.name().c_str(), game.variant().c_str(), max_pieces, t, run.wall, run.cpu,
-                static_cast<unsigned long long>(run.slots), static_cast<unsigned long long>(run.positions),
-                run.slots / run.wall * 1e-6, run.slots / run.cpu * 1e-6, run.positions / run.cpu * 1e-6);
+    std::printf(
+        "%s %s max-pieces %d threads %d: wall %.2f s, cpu %.2f s, %llu slots (%llu positions), "
+        "%.2f M slots/s wall, %.2f M slots per cpu-s, %.2f M positions per cpu-s\n",
+        game.name().c_str(), game.variant().c_str(), max_pieces, t, run.wall, run.cpu,
+        static_cast<unsigned long long>(run.slots), static_cast<unsigned long long>(run.positions),
+        run.slots / run.wall * 1e-6, run.slots / run.cpu * 1e-6, run.positions / run.cpu * 1e-6);
     if (runs.empty()) {
       reference = std::move(run.values);
     } else if (run.values != reference) {
@@ -94,7 +97,9 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--max-pieces")) max_pieces = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--threads-list")) thread_list = argv[i + 1];
     else {
-      std::fprintf(stderr, "usage: solve_bench pangki|cinc-camins|crossings [--variant V] [--max-pieces K] [--threads-list 1,2]\n");
+      std::fprintf(
+          stderr,
+          "usage: solve_bench pangki|cinc-camins|crossings [--variant V] [--max-pieces K] [--threads-list 1,2]\n");
       return 2;
     }
   }

@@ -116,11 +116,11 @@ int main(int argc, char** argv) {
   for (std::size_t s = 0; s < sources.size(); ++s)
     for (std::uint32_t block : kBlockSizes)
       for (int level : kLevels)
-        variants.push_back({&sources[s],
-                            tmp / (std::to_string(s) + "-" + std::to_string(block) + "-" +
-                                   std::to_string(level) + ".rtb"),
-                            {"bench", "bench", "t", sources[s].values.size()},
-                            {.block_size = block, .zstd_level = level}});
+        variants.push_back(
+            {&sources[s],
+             tmp / (std::to_string(s) + "-" + std::to_string(block) + "-" + std::to_string(level) + ".rtb"),
+             {"bench", "bench", "t", sources[s].values.size()},
+             {.block_size = block, .zstd_level = level}});
 
   for (const Variant& v : variants) {
     const std::string suffix = v.source->name + "/block:" + std::to_string(v.options.block_size) +

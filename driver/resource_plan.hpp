@@ -52,22 +52,22 @@ struct PlanModel {
 };
 
 struct GroupPlan {
-  std::string name;                   // "4-4+4-4" style: its tiers joined by '+'
-  std::uint64_t slots = 0;            // of the group's own tiers
-  std::uint64_t state_bytes = 0;      // state words, then values
-  std::uint64_t working_bytes = 0;    // levels' lists
-  std::uint64_t held_bytes = 0;       // tiers held in memory meanwhile
+  std::string name;                 // "4-4+4-4" style: its tiers joined by '+'
+  std::uint64_t slots = 0;          // of the group's own tiers
+  std::uint64_t state_bytes = 0;    // state words, then values
+  std::uint64_t working_bytes = 0;  // levels' lists
+  std::uint64_t held_bytes = 0;     // tiers held in memory meanwhile
   std::uint64_t held_tiers = 0;
-  std::uint64_t memory_bytes = 0;     // all of the above and the base
-  std::uint64_t disk_bytes = 0;       // its files
+  std::uint64_t memory_bytes = 0;  // all of the above and the base
+  std::uint64_t disk_bytes = 0;    // its files
 };
 
 struct ResourcePlan {
-  std::vector<GroupPlan> groups;      // the groups to solve, in solve order
-  std::size_t groups_complete = 0;    // skipped: their files are there
+  std::vector<GroupPlan> groups;    // the groups to solve, in solve order
+  std::size_t groups_complete = 0;  // skipped: their files are there
   std::uint64_t peak_memory_bytes = 0;
   std::uint64_t disk_bytes = 0;
-  std::size_t peak_group = 0;         // index into groups
+  std::size_t peak_group = 0;  // index into groups
 };
 
 // `complete(t)`: whether tier t's file is already there (its group is skipped,
@@ -111,7 +111,8 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     // A lone tier that no move re-enters is solved in one pass, without
     // lists (as GroupSolver decides it).
     const auto own = game.tier_successors(group.tiers.front());
-    const bool single_pass = group.tiers.size() == 1 && std::find(own.begin(), own.end(), group.tiers.front()) == own.end();
+    const bool single_pass =
+        group.tiers.size() == 1 && std::find(own.begin(), own.end(), group.tiers.front()) == own.end();
     p.working_bytes = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * working_per_slot);
     // A game without predecessors has the engine's table of the group's
     // moves taken backwards beside the lists (Crossings' seed reading).

@@ -21,11 +21,7 @@ template <class... Folders>
 struct FolderList {};
 
 // The game folders, in the order `rtb games` lists their games.
-using GameFolders = FolderList<
-    LineCaptureGames,
-    BaghChalGames,
-    CrossingsGames,
-    BlockadeGames>;
+using GameFolders = FolderList<LineCaptureGames, BaghChalGames, CrossingsGames, BlockadeGames>;
 
 namespace registry_detail {
 template <class... Variants>

@@ -20,9 +20,12 @@ GameValue game_value(const ValueBounds& b) {
   if (!b.exact()) return {};
   const Value v = b.lower;
   switch (outcome_of(v)) {
-    case Outcome::Win: return {Verdict::win, static_cast<int>(distance_of(v))};
-    case Outcome::Loss: return {Verdict::loss, static_cast<int>(distance_of(v))};
-    case Outcome::Draw: return {Verdict::draw, -1};
+    case Outcome::Win:
+      return {Verdict::win, static_cast<int>(distance_of(v))};
+    case Outcome::Loss:
+      return {Verdict::loss, static_cast<int>(distance_of(v))};
+    case Outcome::Draw:
+      return {Verdict::draw, -1};
   }
   return {};
 }
@@ -66,10 +69,14 @@ std::string version() { return RTB_VERSION_STRING; }
 
 const char* verdict_name(Verdict v) {
   switch (v) {
-    case Verdict::win: return "WIN";
-    case Verdict::loss: return "LOSS";
-    case Verdict::draw: return "DRAW";
-    case Verdict::unknown: break;
+    case Verdict::win:
+      return "WIN";
+    case Verdict::loss:
+      return "LOSS";
+    case Verdict::draw:
+      return "DRAW";
+    case Verdict::unknown:
+      break;
   }
   return "UNKNOWN";
 }
@@ -108,7 +115,8 @@ Tablebase::Tablebase(const std::string& dir, const std::string& game, const std:
     if (budget.nodes < 1) throw InvalidInput("the search budget must be at least 1 node");
     if (!(budget.seconds >= 0)) throw InvalidInput("the search time limit must not be negative");
     impl_ = std::make_unique<Impl>(Impl{QuerySession(choice_of(game, variant), dir, limits)});
-    const std::filesystem::path files = std::filesystem::path(dir) / (impl_->session.game() + "-" + impl_->session.variant());
+    const std::filesystem::path files =
+        std::filesystem::path(dir) / (impl_->session.game() + "-" + impl_->session.variant());
     if (!std::filesystem::is_directory(files))
       throw TablebaseNotFound("no tablebases in " + files.string() + "; generate them with: rtb generate " + game +
                               (variant == "default" ? "" : " --variant " + variant) + " --dir " + dir);

@@ -13,8 +13,8 @@ namespace {
 py::object optional_int(int n) { return n < 0 ? py::object(py::none()) : py::object(py::int_(n)); }
 
 py::tuple value_tuple(const rtb::GameValue& v) {
-  const py::object verdict = v.verdict == rtb::Verdict::unknown ? py::object(py::none())
-                                                                : py::object(py::str(rtb::verdict_name(v.verdict)));
+  const py::object verdict =
+      v.verdict == rtb::Verdict::unknown ? py::object(py::none()) : py::object(py::str(rtb::verdict_name(v.verdict)));
   return py::make_tuple(verdict, optional_int(v.distance));
 }
 
@@ -57,7 +57,8 @@ PYBIND11_MODULE(rtb, m) {
           py::arg("position"), py::arg("moves"),
           "The position after the moves (a list, or one string 'a2b2,b3b2'); ValueError for an illegal move.")
       .def(
-          "probe", [](rtb::Tablebase& tb, const std::string& position) { return value_tuple(tb.probe(position).value); },
+          "probe",
+          [](rtb::Tablebase& tb, const std::string& position) { return value_tuple(tb.probe(position).value); },
           py::arg("position"),
           "(value, distance) for the side to move: value 'WIN', 'LOSS' or 'DRAW' (None when a search could not "
           "prove it), distance in plies (None for a draw).")

@@ -23,8 +23,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "solver/game_concept.hpp"
 #include "search/exact_search.hpp"
+#include "solver/game_concept.hpp"
 #include "solver/value.hpp"
 
 namespace rtb {
@@ -38,7 +38,8 @@ class BoundedSearch {
 
   // limits.nodes and limits.seconds bound each run; limits.max_plies is the
   // deepest distance tried.
-  BoundedSearch(const G& game, SearchLimits limits) : game_(game), limits_(limits), tier_count_(game.tier_count()), budget_(limits) {
+  BoundedSearch(const G& game, SearchLimits limits)
+      : game_(game), limits_(limits), tier_count_(game.tier_count()), budget_(limits) {
     frames_.resize(std::size_t{limits_.max_plies} + 2);  // never resized during a run: frames stay put
   }
 
@@ -46,7 +47,8 @@ class BoundedSearch {
     budget_.restart();
     Result r;
     r.value = {make_value(0), make_value(0)};  // lost already, or no move
-    if (!game_.is_lost(root)) game_.for_each_move(root, [&](const Move& m, const Position& c) { r.moves.push_back({m, c, {}}); });
+    if (!game_.is_lost(root))
+      game_.for_each_move(root, [&](const Move& m, const Position& c) { r.moves.push_back({m, c, {}}); });
     // What is proven about each move, from the child's side: it loses within
     // (its value is then a WIN for the root), or wins within.
     std::vector<bool> settled(r.moves.size(), false);
@@ -81,7 +83,8 @@ class BoundedSearch {
     // Moves left open are neither a win nor a loss within `reached` plies.
     for (std::size_t i = 0; i < r.moves.size(); ++i)
       if (!settled[i]) r.moves[i].value = open_bounds(reached);
-    for (std::size_t i = 0; i < r.moves.size(); ++i) r.value = i == 0 ? r.moves[i].value : best_of(r.value, r.moves[i].value);
+    for (std::size_t i = 0; i < r.moves.size(); ++i)
+      r.value = i == 0 ? r.moves[i].value : best_of(r.value, r.moves[i].value);
     r.proven = r.value.exact();
     r.stop = !budget_.running() ? budget_.stopped() : (root_settled ? SearchStop::Finished : SearchStop::Plies);
     r.nodes = budget_.nodes();
@@ -98,7 +101,8 @@ class BoundedSearch {
   };
 
   static ValueBounds best_of(ValueBounds a, ValueBounds b) {
-    return {better_for_mover(a.lower, b.lower) ? a.lower : b.lower, better_for_mover(a.upper, b.upper) ? a.upper : b.upper};
+    return {better_for_mover(a.lower, b.lower) ? a.lower : b.lower,
+            better_for_mover(a.upper, b.upper) ? a.upper : b.upper};
   }
 
   // Neither a win nor a loss within d plies: at best a win in the next odd

@@ -57,10 +57,14 @@ enum class SearchStop { Finished, Nodes, Seconds, Plies };
 
 inline const char* search_stop_reason(SearchStop s) {
   switch (s) {
-    case SearchStop::Finished: return "finished";
-    case SearchStop::Nodes: return "node budget";
-    case SearchStop::Seconds: return "time limit";
-    case SearchStop::Plies: return "ply limit";
+    case SearchStop::Finished:
+      return "finished";
+    case SearchStop::Nodes:
+      return "node budget";
+    case SearchStop::Seconds:
+      return "time limit";
+    case SearchStop::Plies:
+      return "ply limit";
   }
   return "?";
 }

@@ -78,8 +78,9 @@ class ExactSearch {
         probe_(std::move(probe)),
         limits_(limits),
         tier_count_(game.tier_count()),
-        table_(limits.table_entries ? limits.table_entries
-                                    : static_cast<std::size_t>(std::clamp<std::uint64_t>(limits.nodes, 1 << 12, 1 << 23))),
+        table_(limits.table_entries
+                   ? limits.table_entries
+                   : static_cast<std::size_t>(std::clamp<std::uint64_t>(limits.nodes, 1 << 12, 1 << 23))),
         budget_(limits) {
     // A key packs (index, tier) into one word; make sure every slot fits.
     std::uint64_t largest = 0;
@@ -165,7 +166,8 @@ class ExactSearch {
     for (const auto& m : moves) {
       if (!budget_.running()) return;
       if (!game_.is_lost(m.child))
-        visit(m.child, key_of(m.child), search_detail::child_bound(kDrawScore + 1), search_detail::child_bound(kDrawScore - 1), 1);
+        visit(m.child, key_of(m.child), search_detail::child_bound(kDrawScore + 1),
+              search_detail::child_bound(kDrawScore - 1), 1);
     }
   }
 
@@ -233,10 +235,13 @@ class ExactSearch {
       return a.replies < b.replies;
     };
     for (std::size_t i = 1; i < children.size(); ++i)
-      for (std::size_t j = i; j > 0 && before(children[j], children[j - 1]); --j) std::swap(children[j], children[j - 1]);
+      for (std::size_t j = i; j > 0 && before(children[j], children[j - 1]); --j)
+        std::swap(children[j], children[j - 1]);
   }
 
-  void store(std::uint64_t key, ValueBounds b, std::uint64_t nodes_before) { table_.store(key, b, budget_.nodes() - nodes_before); }
+  void store(std::uint64_t key, ValueBounds b, std::uint64_t nodes_before) {
+    table_.store(key, b, budget_.nodes() - nodes_before);
+  }
 
   // Fail-soft alpha-beta on scores: the result v satisfies v <= alpha ->
   // value <= v; v >= beta -> value >= v; otherwise value == v. Nothing is

@@ -131,7 +131,9 @@ class TranspositionTable {
   }
 
   // Fibonacci hashing: the key's slot index times the golden ratio, top bits.
-  std::size_t slot_of(std::uint64_t key) const { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_); }
+  std::size_t slot_of(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_);
+  }
 
   std::size_t count_;
   int shift_;

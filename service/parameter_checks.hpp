@@ -24,7 +24,8 @@ inline int max_threads() {
 inline void check_threads(int threads) {
   if (threads < 1) throw InvalidParameter("threads", "{} must be at least 1, not " + std::to_string(threads));
   if (threads > max_threads())
-    throw InvalidParameter("threads", "{} " + std::to_string(threads) + " is more than " + std::to_string(max_threads()) +
+    throw InvalidParameter("threads", "{} " + std::to_string(threads) + " is more than " +
+                                          std::to_string(max_threads()) +
                                           " (4 times this machine's cores, at least 64)");
 }
 
@@ -32,9 +33,10 @@ inline void check_threads(int threads) {
 // checked against lo..hi.
 inline void check_range(const std::string& parameter, long long value, long long lo, long long hi) {
   if (value < lo || value > hi)
-    throw InvalidParameter(parameter, "{} must be " + (hi == LLONG_MAX ? "at least " + std::to_string(lo)
-                                                             : "in " + std::to_string(lo) + ".." + std::to_string(hi)) +
-                     ", not " + std::to_string(value));
+    throw InvalidParameter(parameter, "{} must be " +
+                                          (hi == LLONG_MAX ? "at least " + std::to_string(lo)
+                                                           : "in " + std::to_string(lo) + ".." + std::to_string(hi)) +
+                                          ", not " + std::to_string(value));
 }
 
 // "8G", "512M", "100k", "1.5G" or a number of bytes; units are powers of 1024.
@@ -53,14 +55,23 @@ inline std::uint64_t parse_bytes(const std::string& parameter, const std::string
   if (unit.empty() || unit == "B" || unit == "b") scale = 1;
   else if (unit.size() == 1) {
     switch (std::toupper(static_cast<unsigned char>(unit[0]))) {
-      case 'K': scale = 1024.0; break;
-      case 'M': scale = 1024.0 * 1024; break;
-      case 'G': scale = 1024.0 * 1024 * 1024; break;
-      case 'T': scale = 1024.0 * 1024 * 1024 * 1024; break;
+      case 'K':
+        scale = 1024.0;
+        break;
+      case 'M':
+        scale = 1024.0 * 1024;
+        break;
+      case 'G':
+        scale = 1024.0 * 1024 * 1024;
+        break;
+      case 'T':
+        scale = 1024.0 * 1024 * 1024 * 1024;
+        break;
     }
   }
   if (used == 0 || scale == 0 || !(number > 0) || number * scale > 1.8e19)
-    throw InvalidParameter(parameter, "{} must be a size above 0 such as 8G, 512M or 100000000 (bytes), not '" + text + "'");
+    throw InvalidParameter(parameter,
+                           "{} must be a size above 0 such as 8G, 512M or 100000000 (bytes), not '" + text + "'");
   return static_cast<std::uint64_t>(number * scale);
 }
 

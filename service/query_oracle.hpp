@@ -12,13 +12,13 @@
 #include <vector>
 
 #include "driver/file_tier_store.hpp"
-#include "solver/game_concept.hpp"
 #include "search/bounded_search.hpp"
-#include "solver/one_step.hpp"
 #include "search/exact_search.hpp"
 #include "service/errors.hpp"
 #include "service/game_facts.hpp"
 #include "service/tier_loading.hpp"
+#include "solver/game_concept.hpp"
+#include "solver/one_step.hpp"
 
 namespace rtb {
 
@@ -27,7 +27,6 @@ namespace rtb {
 // would decompress almost every probe again. 256 blocks of 16K two-byte
 // values are at most 8 MB a file.
 constexpr std::size_t kSearchCacheBlocks = 256;
-
 
 template <class G>
 struct Answer {
@@ -124,9 +123,9 @@ class Oracle {
     for (std::uint32_t t = 0; t < game_.tier_count(); ++t) {
       if (game_.pieces_in_hand(t) == 0 && !tier_file(t)) {
         const MissingTables missing = missing_file(t, " --max-in-hand 0");
-        throw MissingTables("no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " +
-                                missing.what(),
-                            missing.generate);
+        throw MissingTables(
+            "no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " + missing.what(),
+            missing.generate);
       }
     }
   }

@@ -26,10 +26,18 @@ std::string proof_line(const QueryResult& r) {
   if (r.proven) return "proven by search (" + effort + ")";
   std::string why;
   switch (r.stop) {
-    case SearchStop::Nodes: why = "the search ran out of its budget"; break;
-    case SearchStop::Seconds: why = "the search ran out of its time limit of " + format_seconds(r.seconds_limit) + " s"; break;
-    case SearchStop::Plies: why = "a line went deeper than " + std::to_string(r.plies_limit) + " plies"; break;
-    case SearchStop::Finished: why = "the search stopped"; break;
+    case SearchStop::Nodes:
+      why = "the search ran out of its budget";
+      break;
+    case SearchStop::Seconds:
+      why = "the search ran out of its time limit of " + format_seconds(r.seconds_limit) + " s";
+      break;
+    case SearchStop::Plies:
+      why = "a line went deeper than " + std::to_string(r.plies_limit) + " plies";
+      break;
+    case SearchStop::Finished:
+      why = "the search stopped";
+      break;
   }
   return "NOT proven: " + why + " (" + effort + "); values shown are not proven";
 }

@@ -36,7 +36,7 @@ struct QueryResult {
   double seconds = 0;
   double seconds_limit = 0;  // the search's time limit, for the message when it ran out
   unsigned plies_limit = 0;
-  bool has_line = false;     // a perfect-play line was asked for
+  bool has_line = false;  // a perfect-play line was asked for
   std::vector<LineStep> line;
   bool line_complete = true;  // false: the line stops where the search could not prove a move
 

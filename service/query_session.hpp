@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "search/bounds.hpp"
-#include "solver/board_look.hpp"
 #include "games/registry.hpp"
+#include "search/bounds.hpp"
 #include "service/errors.hpp"
 #include "service/query_result.hpp"
+#include "solver/board_look.hpp"
 
 namespace rtb {
 

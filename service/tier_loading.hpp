@@ -14,8 +14,8 @@ namespace rtb {
 // `options` (e.g. " --max-in-hand 0") goes before --dir.
 template <class G>
 std::string generate_command(const G& game, const std::filesystem::path& dir, const std::string& options = "") {
-  return "rtb generate " + game.name() + (game.variant() == "default" ? "" : " --variant " + game.variant()) +
-         options + " --dir " + dir.string();
+  return "rtb generate " + game.name() + (game.variant() == "default" ? "" : " --variant " + game.variant()) + options +
+         " --dir " + dir.string();
 }
 
 // A tier that a plain `rtb generate` does not solve (Bagh-Chal 5x5's placement
@@ -30,8 +30,9 @@ template <class G>
 std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, std::uint32_t tier) {
   const auto path = tier_file_path(game, dir, tier);
   if (!std::filesystem::exists(path))
-    throw std::runtime_error("missing tablebase file " + path.string() + "; generate it with: " +
-                             generate_command(game, dir, outside_default_set(game, tier) ? " --tiers " + game.tier_name(tier) : ""));
+    throw std::runtime_error(
+        "missing tablebase file " + path.string() + "; generate it with: " +
+        generate_command(game, dir, outside_default_set(game, tier) ? " --tiers " + game.tier_name(tier) : ""));
   return read_tier_file(path, tier_info(game, tier));
 }
 

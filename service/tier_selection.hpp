@@ -80,8 +80,8 @@ std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
   }
   if constexpr (MayLackTablebases<G>) {
     if (!game.has_tablebases())
-      throw InvalidParameter("variant", game_and_variant(game) +
-                                            " is too large for tablebases: its positions are searched instead");
+      throw InvalidParameter(
+          "variant", game_and_variant(game) + " is too large for tablebases: its positions are searched instead");
   }
   std::vector<bool> selected(game.tier_count(), s.all);
   if (s.all) return selected;

@@ -30,8 +30,7 @@ inline constexpr std::uint64_t kMaxTierSlots = std::uint64_t{1} << kSlotBits;
 // ---- required -------------------------------------------------------------
 
 template <class G>
-concept RetrogradeGame = requires(const G& g, const typename G::Position& p, typename G::TierId t,
-                                  std::uint64_t i) {
+concept RetrogradeGame = requires(const G& g, const typename G::Position& p, typename G::TierId t, std::uint64_t i) {
   typename G::Position;
   typename G::Move;
   { g.name() } -> std::convertible_to<std::string>;
@@ -112,7 +111,9 @@ concept KnowsDistinctChildren = requires(const G& g, const typename G::Position&
 // predecessor itself and always removes duplicates. Needs GivesPredecessors.
 template <class G>
 concept IndexesPredecessors = requires(const G& g, const typename G::Position& p) {
-  { g.for_each_predecessor_slot(p, [](typename G::TierId, std::uint64_t) {}) } -> std::convertible_to<bool>;
+  {
+    g.for_each_predecessor_slot(p, [](typename G::TierId, std::uint64_t) {})
+    } -> std::convertible_to<bool>;
 };
 
 // Each tier's slots fall into tier_blocks(t) disjoint blocks, and

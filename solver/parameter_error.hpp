@@ -16,7 +16,9 @@ namespace rtb {
 class InvalidParameter : public std::invalid_argument {
  public:
   InvalidParameter(std::string parameter, std::string problem)
-      : std::invalid_argument(filled(problem, parameter)), parameter_(std::move(parameter)), problem_(std::move(problem)) {}
+      : std::invalid_argument(filled(problem, parameter)),
+        parameter_(std::move(parameter)),
+        problem_(std::move(problem)) {}
 
   const std::string& parameter() const { return parameter_; }
 

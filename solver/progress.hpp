@@ -118,8 +118,10 @@ class Progress {
   static std::string duration_text(double s) {
     const long whole = static_cast<long>(s + 0.5);
     if (whole < 60) return std::to_string(whole) + "s";
-    if (whole < 3600) return std::to_string(whole / 60) + "m" + (whole % 60 < 10 ? "0" : "") + std::to_string(whole % 60) + "s";
-    return std::to_string(whole / 3600) + "h" + (whole / 60 % 60 < 10 ? "0" : "") + std::to_string(whole / 60 % 60) + "m";
+    if (whole < 3600)
+      return std::to_string(whole / 60) + "m" + (whole % 60 < 10 ? "0" : "") + std::to_string(whole % 60) + "s";
+    return std::to_string(whole / 3600) + "h" + (whole / 60 % 60 < 10 ? "0" : "") + std::to_string(whole / 60 % 60) +
+           "m";
   }
 
   // Slots of the plan done so far, counting the current group by the share
@@ -158,10 +160,8 @@ class Progress {
               std::to_string(c * 100 / stage_total_) + "%)";
     }
     line += time_left();
-    if (terminal_)
-      std::fprintf(stderr, "\r\033[K%s", line.c_str());
-    else
-      std::fprintf(stderr, "rtb: %s\n", line.c_str());
+    if (terminal_) std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    else std::fprintf(stderr, "rtb: %s\n", line.c_str());
     std::fflush(stderr);
   }
 

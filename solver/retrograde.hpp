@@ -159,9 +159,8 @@ class GroupSolver {
   template <class F>
   bool for_each_predecessor_key(const Position& p, F&& f) const {
     if constexpr (IndexesPredecessors<G>) {
-      return game_.for_each_predecessor_slot(p, [&](TierId tier, std::uint64_t slot) {
-        f(key(static_cast<std::size_t>(local_of_tier_[tier]), slot));
-      });
+      return game_.for_each_predecessor_slot(
+          p, [&](TierId tier, std::uint64_t slot) { f(key(static_cast<std::size_t>(local_of_tier_[tier]), slot)); });
     } else {
       game_.for_each_predecessor(p, [&](const Position& pred) { f(key_of(pred)); });
       return false;
@@ -366,7 +365,7 @@ class GroupSolver {
   int gather_predecessors(const Position& p, std::vector<Key>& preds) {
     preds.clear();
     const bool distinct = for_each_predecessor_key(p, [&](const Key pk) { preds.push_back(pk); });
-    if (!distinct) {  // two moves may lead here from one slot: keep one
+    if (!distinct) {                         // two moves may lead here from one slot: keep one
       constexpr std::size_t kSortFrom = 64;  // beyond this, sorting beats searching the kept ones
       if (preds.size() > kSortFrom) {
         std::sort(preds.begin(), preds.end());
@@ -374,7 +373,8 @@ class GroupSolver {
       } else {
         std::size_t kept = 0;
         for (std::size_t j = 0; j < preds.size(); ++j)
-          if (std::find(preds.begin(), preds.begin() + kept, preds[j]) == preds.begin() + kept) preds[kept++] = preds[j];
+          if (std::find(preds.begin(), preds.begin() + kept, preds[j]) == preds.begin() + kept)
+            preds[kept++] = preds[j];
         preds.resize(kept);
       }
     }
@@ -560,7 +560,7 @@ class GroupSolver {
   std::vector<std::uint64_t> first_block_;  // by local tier, then the group's total
   std::vector<std::vector<std::uint16_t>> states_;
   std::vector<std::vector<std::vector<Key>>> buckets_;  // by level: chunks of keys that resolve there
-  ReverseMoves reverse_moves_;  // while the walk runs, for a game without predecessors
+  ReverseMoves reverse_moves_;                          // while the walk runs, for a game without predecessors
   bool single_pass_ = false;
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;

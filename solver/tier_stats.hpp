@@ -13,16 +13,17 @@
 namespace rtb {
 
 struct TierStats {
-  std::uint64_t win = 0, loss = 0, draw = 0;                       // positions
+  std::uint64_t win = 0, loss = 0, draw = 0;                          // positions
   std::uint64_t win_classes = 0, loss_classes = 0, draw_classes = 0;  // up to symmetry
   bool has_win = false;
-  unsigned longest_win = 0;          // plies
+  unsigned longest_win = 0;  // plies
   std::uint64_t longest_win_slot = 0;
 
   void add(const TierStats& o) {
     win += o.win, loss += o.loss, draw += o.draw;
     win_classes += o.win_classes, loss_classes += o.loss_classes, draw_classes += o.draw_classes;
-    if (o.has_win && (!has_win || o.longest_win > longest_win || (o.longest_win == longest_win && o.longest_win_slot < longest_win_slot))) {
+    if (o.has_win && (!has_win || o.longest_win > longest_win ||
+                      (o.longest_win == longest_win && o.longest_win_slot < longest_win_slot))) {
       has_win = true;
       longest_win = o.longest_win;
       longest_win_slot = o.longest_win_slot;
@@ -50,8 +51,12 @@ TierStats tier_stats(const G& game, typename G::TierId tier, const std::vector<V
           s.longest_win_slot = static_cast<std::uint64_t>(i);
         }
         break;
-      case Outcome::Loss: s.loss += weight, ++s.loss_classes; break;
-      case Outcome::Draw: s.draw += weight, ++s.draw_classes; break;
+      case Outcome::Loss:
+        s.loss += weight, ++s.loss_classes;
+        break;
+      case Outcome::Draw:
+        s.draw += weight, ++s.draw_classes;
+        break;
     }
   }
   TierStats total;

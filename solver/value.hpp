@@ -34,18 +34,19 @@ constexpr bool is_loss(Value v) { return outcome_of(v) == Outcome::Loss; }
 
 // The value of a position for its mover, given the value of a child for the
 // child's mover (the opponent): one more ply, and the outcome flips.
-constexpr Value value_through_move(Value child) {
-  return child == kDraw ? kDraw : make_value(distance_of(child) + 1);
-}
+constexpr Value value_through_move(Value child) { return child == kDraw ? kDraw : make_value(distance_of(child) + 1); }
 
 // Ordering for the mover: the shortest win first, then draws, then the
 // longest loss. Returns true when a is strictly better than b.
 constexpr bool better_for_mover(Value a, Value b) {
   auto rank = [](Value v) -> long {
     switch (outcome_of(v)) {
-      case Outcome::Win: return 1'000'000L - distance_of(v);
-      case Outcome::Draw: return 0;
-      case Outcome::Loss: return -1'000'000L + distance_of(v);
+      case Outcome::Win:
+        return 1'000'000L - distance_of(v);
+      case Outcome::Draw:
+        return 0;
+      case Outcome::Loss:
+        return -1'000'000L + distance_of(v);
     }
     return 0;
   };
@@ -54,9 +55,12 @@ constexpr bool better_for_mover(Value a, Value b) {
 
 inline const char* outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::Win: return "WIN";
-    case Outcome::Loss: return "LOSS";
-    case Outcome::Draw: return "DRAW";
+    case Outcome::Win:
+      return "WIN";
+    case Outcome::Loss:
+      return "LOSS";
+    case Outcome::Draw:
+      return "DRAW";
   }
   return "?";
 }

@@ -47,11 +47,10 @@ DirectoryLock::DirectoryLock(const fs::path& dir) : path_(dir / ".lock") {
     const int why = errno;
     const std::string holder = why == EWOULDBLOCK ? holder_of(fd_) : "";
     ::close(fd_);
-    if (why != EWOULDBLOCK)
-      throw std::runtime_error(path_.string() + ": cannot lock: " + std::strerror(why));
+    if (why != EWOULDBLOCK) throw std::runtime_error(path_.string() + ": cannot lock: " + std::strerror(why));
     throw DirectoryBusy(path_.string() + ": another rtb generate" +
-                        (holder.empty() ? std::string() : " (process " + holder + ")") +
-                        " is writing to " + dir.string() + "; wait for it to finish (this run does not wait)");
+                        (holder.empty() ? std::string() : " (process " + holder + ")") + " is writing to " +
+                        dir.string() + "; wait for it to finish (this run does not wait)");
   }
   // Informational only (the flock is what excludes): who holds the lock.
   const std::string id = std::to_string(::getpid()) + "\n";

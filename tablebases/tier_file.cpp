@@ -1,9 +1,9 @@
 #include "tablebases/tier_file.hpp"
 
 #include <fcntl.h>
+#include <omp.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <omp.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -37,9 +37,8 @@ std::string errno_text() { return std::strerror(errno); }
 
 void check_name(const fs::path& path, const char* what, const std::string& name) {
   if (name.size() > kMaxNameLength)
-    throw TablebaseError(path, std::string("cannot write: ") + what + " name '" + name +
-                                   "' is longer than " + std::to_string(kMaxNameLength) +
-                                   " bytes");
+    throw TablebaseError(path, std::string("cannot write: ") + what + " name '" + name + "' is longer than " +
+                                   std::to_string(kMaxNameLength) + " bytes");
   if (name.find('\0') != std::string::npos)
     throw TablebaseError(path, std::string("cannot write: ") + what + " name contains a NUL byte");
 }
@@ -146,11 +145,9 @@ std::vector<unsigned char> compress_block(ZSTD_CCtx* cctx, const std::vector<uns
 TablebaseError::TablebaseError(const fs::path& path, const std::string& problem)
     : std::runtime_error(path.string() + ": " + problem) {}
 
-MissingTablebase::MissingTablebase(const fs::path& path)
-    : TablebaseError(path, "missing: no such tablebase file") {}
+MissingTablebase::MissingTablebase(const fs::path& path) : TablebaseError(path, "missing: no such tablebase file") {}
 
-fs::path tier_path(const fs::path& dir, std::string_view game, std::string_view variant,
-                   std::string_view tier) {
+fs::path tier_path(const fs::path& dir, std::string_view game, std::string_view variant, std::string_view tier) {
   std::string folder = std::string(game) + "-" + std::string(variant);
   return dir / folder / (std::string(tier) + ".rtb");
 }
@@ -174,8 +171,7 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
   check_name(path, "variant", info.variant);
   check_name(path, "tier", info.tier);
   if (values.size() != info.position_count)
-    throw TablebaseError(path, "cannot write: " + std::to_string(values.size()) +
-                                   " values for a tier of " +
+    throw TablebaseError(path, "cannot write: " + std::to_string(values.size()) + " values for a tier of " +
                                    std::to_string(info.position_count) + " positions");
   if (const std::string problem = write_options_problem(options); !problem.empty())
     throw TablebaseError(path, "cannot write: " + problem);
@@ -186,8 +182,7 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
                                    std::to_string(high - values.begin()) + " is beyond the largest distance " +
                                    std::to_string(kMaxDistance));
 
-  const std::uint32_t encoding =
-      std::all_of(values.begin(), values.end(), [](Value v) { return v < 256; }) ? 1 : 2;
+  const std::uint32_t encoding = std::all_of(values.begin(), values.end(), [](Value v) { return v < 256; }) ? 1 : 2;
   const std::uint64_t count = values.size();
   const std::uint64_t block_size = options.block_size;
   const std::uint64_t block_count = (count + block_size - 1) / block_size;
@@ -201,8 +196,7 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
   {
     ZSTD_CCtx* cctx = ZSTD_createCCtx();
     bool ready = cctx != nullptr &&
-                 !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel,
-                                                      options.zstd_level)) &&
+                 !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, options.zstd_level)) &&
                  !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1));
     std::vector<unsigned char> raw;
 #pragma omp for schedule(dynamic)
@@ -298,8 +292,7 @@ TierFile::TierFile(const fs::path& path, const TierInfo& expected, std::size_t c
   open(&expected);
 }
 
-TierFile::TierFile(const fs::path& path, std::size_t cache_blocks)
-    : path_(path), cache_capacity_(cache_blocks) {
+TierFile::TierFile(const fs::path& path, std::size_t cache_blocks) : path_(path), cache_capacity_(cache_blocks) {
   open(nullptr);
 }
 
@@ -377,8 +370,7 @@ void TierFile::open(const TierInfo* expected) {
         fail("file is for game '" + info_.game + "', expected '" + expected->game + "'");
       if (info_.variant != expected->variant)
         fail("file is for variant '" + info_.variant + "', expected '" + expected->variant + "'");
-      if (info_.tier != expected->tier)
-        fail("file holds tier '" + info_.tier + "', expected '" + expected->tier + "'");
+      if (info_.tier != expected->tier) fail("file holds tier '" + info_.tier + "', expected '" + expected->tier + "'");
       if (info_.position_count != expected->position_count)
         fail("file holds " + std::to_string(info_.position_count) + " positions, expected " +
              std::to_string(expected->position_count));
@@ -387,14 +379,13 @@ void TierFile::open(const TierInfo* expected) {
     encoding_ = header.value_bytes;
     block_size_ = header.block_size;
     const std::uint64_t block_count = header.block_count;
-    if (encoding_ != 1 && encoding_ != 2)
-      fail("value encoding " + std::to_string(encoding_) + " is not 1 or 2 bytes");
+    if (encoding_ != 1 && encoding_ != 2) fail("value encoding " + std::to_string(encoding_) + " is not 1 or 2 bytes");
     if (block_size_ == 0 || block_size_ > kMaxBlockSize)
       fail("block size " + std::to_string(block_size_) + " is not valid");
     const std::uint64_t count = info_.position_count;
     if (block_count != count / block_size_ + (count % block_size_ != 0))
-      fail("block count " + std::to_string(block_count) + " does not match " +
-           std::to_string(count) + " positions in blocks of " + std::to_string(block_size_));
+      fail("block count " + std::to_string(block_count) + " does not match " + std::to_string(count) +
+           " positions in blocks of " + std::to_string(block_size_));
 
     // Block table. Compare counts before multiplying so a huge count cannot
     // overflow or make us allocate a huge table.
@@ -405,8 +396,7 @@ void TierFile::open(const TierInfo* expected) {
     std::vector<unsigned char> table(entries_bytes + 4);
     if (read_at(table.data(), table.size(), kHeaderSize) != table.size())
       fail("truncated: offset table ends past the end of the file");
-    if (get_u32(&table[entries_bytes]) != crc32c(table.data(), entries_bytes))
-      fail("block table checksum mismatch");
+    if (get_u32(&table[entries_bytes]) != crc32c(table.data(), entries_bytes)) fail("block table checksum mismatch");
 
     blocks_.resize(block_count);
     std::uint64_t end = kHeaderSize + table.size();
@@ -421,10 +411,8 @@ void TierFile::open(const TierInfo* expected) {
       end += blocks_[b].compressed_size;
     }
     if (file_bytes_ < end)
-      fail("truncated: file is " + std::to_string(file_bytes_) + " bytes, the block table says " +
-           std::to_string(end));
-    if (file_bytes_ > end)
-      fail(std::to_string(file_bytes_ - end) + " bytes of trailing data after the last block");
+      fail("truncated: file is " + std::to_string(file_bytes_) + " bytes, the block table says " + std::to_string(end));
+    if (file_bytes_ > end) fail(std::to_string(file_bytes_ - end) + " bytes of trailing data after the last block");
   } catch (...) {
     ::close(fd_);
     fd_ = -1;
@@ -437,8 +425,7 @@ std::uint64_t TierFile::positions_in_block(std::uint64_t block) const {
   return std::min<std::uint64_t>(block_size_, info_.position_count - first);
 }
 
-void TierFile::load_block(std::uint64_t block, unsigned char* out, Bytes& scratch,
-                          ZSTD_DCtx* dctx) const {
+void TierFile::load_block(std::uint64_t block, unsigned char* out, Bytes& scratch, ZSTD_DCtx* dctx) const {
   const BlockEntry& e = blocks_[block];
   const std::string name = "block " + std::to_string(block);
   scratch.resize(e.compressed_size);
@@ -455,8 +442,7 @@ void TierFile::load_block(std::uint64_t block, unsigned char* out, Bytes& scratc
   const std::size_t expected = positions_in_block(block) * encoding_;
   const std::size_t n = ZSTD_decompressDCtx(dctx, out, expected, scratch.data(), scratch.size());
   if (ZSTD_isError(n)) fail(name + " does not decompress: " + ZSTD_getErrorName(n));
-  if (n != expected)
-    fail(name + " holds " + std::to_string(n) + " bytes, expected " + std::to_string(expected));
+  if (n != expected) fail(name + " holds " + std::to_string(n) + " bytes, expected " + std::to_string(expected));
   // One-byte values are all below kMaxValue; two-byte ones are checked so that
   // a tampered value (with checksums to match) is never answered.
   if (encoding_ == 2)
@@ -469,8 +455,8 @@ void TierFile::load_block(std::uint64_t block, unsigned char* out, Bytes& scratc
 
 Value TierFile::value(std::uint64_t index) const {
   if (index >= info_.position_count)
-    fail("index " + std::to_string(index) + " is out of range for " +
-         std::to_string(info_.position_count) + " positions");
+    fail("index " + std::to_string(index) + " is out of range for " + std::to_string(info_.position_count) +
+         " positions");
   const std::uint64_t block = index / block_size_;
   const std::size_t at = static_cast<std::size_t>(index % block_size_) * encoding_;
   auto decode = [&](const Bytes& bytes) -> Value {
@@ -590,8 +576,7 @@ FileStats file_stats(const fs::path& path) {
 
 // ---------------------------------------------------------------- prober
 
-Prober::Prober(fs::path dir, std::string game, std::string variant,
-               std::size_t cache_blocks_per_file)
+Prober::Prober(fs::path dir, std::string game, std::string variant, std::size_t cache_blocks_per_file)
     : dir_(std::move(dir)),
       game_(std::move(game)),
       variant_(std::move(variant)),
@@ -608,16 +593,14 @@ const TierFile& Prober::file(std::string_view tier, std::uint64_t expected_count
     auto it = files_.find(tier);
     if (it == files_.end()) {
       TierInfo expected{game_, variant_, std::string(tier), expected_count};
-      auto opened = std::make_unique<TierFile>(tier_path(dir_, game_, variant_, tier), expected,
-                                               cache_blocks_);
+      auto opened = std::make_unique<TierFile>(tier_path(dir_, game_, variant_, tier), expected, cache_blocks_);
       it = files_.emplace(std::string(tier), std::move(opened)).first;
     }
     file = it->second.get();
   }
   // A file opened earlier was checked against the count asked for then.
   if (file->size() != expected_count)
-    throw TablebaseError(file->path(), "file holds " + std::to_string(file->size()) +
-                                           " positions, expected " +
+    throw TablebaseError(file->path(), "file holds " + std::to_string(file->size()) + " positions, expected " +
                                            std::to_string(expected_count));
   return *file;
 }

@@ -71,8 +71,8 @@ class MissingTablebase : public TablebaseError {
 };
 
 // dir / "<game>-<variant>" / "<tier>.rtb", e.g. tb/pangki-default/6-6.rtb.
-std::filesystem::path tier_path(const std::filesystem::path& dir, std::string_view game,
-                                std::string_view variant, std::string_view tier);
+std::filesystem::path tier_path(const std::filesystem::path& dir, std::string_view game, std::string_view variant,
+                                std::string_view tier);
 
 // Why the options cannot write a file ("block size 0 is not in 1..268435456"),
 // or "" when they can: lets a command refuse them before any work starts.
@@ -84,8 +84,8 @@ int max_zstd_level();
 // unique name next to path (created with O_EXCL|O_NOFOLLOW, so a planted
 // link or another writer's temporary is never written through), fsyncs it,
 // renames it onto path and fsyncs the directory. Creates parent directories.
-void write_tier_file(const std::filesystem::path& path, const TierInfo& info,
-                     std::span<const Value> values, const WriteOptions& options = {});
+void write_tier_file(const std::filesystem::path& path, const TierInfo& info, std::span<const Value> values,
+                     const WriteOptions& options = {});
 
 // Reads and verifies the whole file (header, table, every block) and checks
 // game, variant, tier and position count against expected.
@@ -113,11 +113,9 @@ class TierFile {
   static constexpr std::size_t kDefaultCacheBlocks = 64;  // 2 MB a file at 16K-position blocks
 
   // Opens and checks the identity against expected.
-  TierFile(const std::filesystem::path& path, const TierInfo& expected,
-           std::size_t cache_blocks = kDefaultCacheBlocks);
+  TierFile(const std::filesystem::path& path, const TierInfo& expected, std::size_t cache_blocks = kDefaultCacheBlocks);
   // Opens whatever tier the file holds (for tools that inspect files).
-  explicit TierFile(const std::filesystem::path& path,
-                    std::size_t cache_blocks = kDefaultCacheBlocks);
+  explicit TierFile(const std::filesystem::path& path, std::size_t cache_blocks = kDefaultCacheBlocks);
   ~TierFile();
   TierFile(const TierFile&) = delete;
   TierFile& operator=(const TierFile&) = delete;
@@ -148,8 +146,7 @@ class TierFile {
   void open(const TierInfo* expected);
   std::uint64_t positions_in_block(std::uint64_t block) const;
   // Reads, checks and decompresses one block into out (sized by the caller).
-  void load_block(std::uint64_t block, unsigned char* out, Bytes& scratch,
-                  ZSTD_DCtx_s* dctx) const;
+  void load_block(std::uint64_t block, unsigned char* out, Bytes& scratch, ZSTD_DCtx_s* dctx) const;
   [[noreturn]] void fail(const std::string& problem) const;
 
   std::filesystem::path path_;

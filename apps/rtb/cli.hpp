@@ -36,7 +36,8 @@ inline void add_dir_option(po::options_description& o, std::filesystem::path& di
 inline int default_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 inline void add_threads_option(po::options_description& o, int& threads) {
-  o.add_options()("threads", po::value(&threads)->default_value(threads)->value_name("N"), "threads (default: all cores)");
+  o.add_options()("threads", po::value(&threads)->default_value(threads)->value_name("N"),
+                  "threads (default: all cores)");
 }
 
 // --all, --tiers and one option a tier filter (--max-pieces N, ...), for the
@@ -44,10 +45,12 @@ inline void add_threads_option(po::options_description& o, int& threads) {
 inline void add_tier_selection_options(po::options_description& o, TierSelection& s) {
   o.add_options()("all", po::bool_switch(&s.all),
                   "every tier of the game; for bagh-chal the whole game, both phases (same as --max-in-hand 20)")(
-      "tiers", po::value(&s.tiers)->value_name("LIST"), "only these tiers (comma-separated names, e.g. 3-3; see rtb games)");
+      "tiers", po::value(&s.tiers)->value_name("LIST"),
+      "only these tiers (comma-separated names, e.g. 3-3; see rtb games)");
   for (const TierFilter& f : kTierFilters) {
     const std::string name = f.name;
-    o.add_options()(f.name, po::value<long long>()->value_name("N")->notifier([&s, name](long long n) { s.at_most[name] = n; }),
+    o.add_options()(f.name,
+                    po::value<long long>()->value_name("N")->notifier([&s, name](long long n) { s.at_most[name] = n; }),
                     (std::string(f.help) + " (the games that have it: see rtb games)").c_str());
   }
 }

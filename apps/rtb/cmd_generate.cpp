@@ -4,14 +4,14 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "driver/generate.hpp"
-#include "tablebases/directory_lock.hpp"
 #include "apps/rtb/cli.hpp"
 #include "apps/rtb/mpi/mpi_scheduler.hpp"
-#include "service/parameter_checks.hpp"
 #include "apps/rtb/plan_parallelism.hpp"
 #include "apps/rtb/plan_report.hpp"
+#include "driver/generate.hpp"
+#include "service/parameter_checks.hpp"
 #include "service/tier_selection.hpp"
+#include "tablebases/directory_lock.hpp"
 
 namespace rtb::cli {
 
@@ -59,9 +59,8 @@ int run_generate(int argc, char** argv) {
   o.add_options()("quiet,q", po::bool_switch(&options.quiet), "no progress display")(
       "json", po::bool_switch(&json), "print the report as one JSON object (see README: JSON output)")(
       "zstd-level", po::value(&options.write.zstd_level)->default_value(options.write.zstd_level)->value_name("L"),
-      "zstd level of the files")(
-      "block-size", po::value(&block_size)->default_value(block_size)->value_name("N"),
-      "positions per compressed block")(
+      "zstd level of the files")("block-size", po::value(&block_size)->default_value(block_size)->value_name("N"),
+                                 "positions per compressed block")(
       "plan", po::bool_switch(&plan_only), "print the memory and disk each tier group needs, and solve nothing")(
       "memory-limit", po::value(&memory_limit_text)->value_name("SIZE"),
       "refuse to start when a tier group needs more memory than this (e.g. 8G, 512M; default: the machine's memory)")(

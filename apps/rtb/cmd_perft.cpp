@@ -2,8 +2,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "games/kit/perft.hpp"
 #include "apps/rtb/cli.hpp"
+#include "games/kit/perft.hpp"
 
 namespace rtb::cli {
 

@@ -100,7 +100,8 @@ int run_query(int argc, char** argv) {
   if (!parse_command(argc, argv,
                      "rtb query GAME POSITION|start [--moves LIST] [--dir DIR] [--json] [--line] [--nodes N] "
                      "[--seconds S]\n       rtb query GAME --batch [--moves LIST] [--dir DIR] [--line] < positions",
-                     o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json", help ? position_help() : ""))
+                     o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json",
+                     help ? position_help() : ""))
     return 0;
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);
@@ -110,10 +111,8 @@ int run_query(int argc, char** argv) {
   if (batch) return run_batch(session, moves, line) == 0 ? 0 : 1;
   const std::string position = moves.empty() ? position_text : session.play(position_text, moves);
   const QueryResult result = session.query(position, line);
-  if (json)
-    std::cout << to_json(result).dump(2) << "\n";
-  else
-    print_text(std::cout, result);
+  if (json) std::cout << to_json(result).dump(2) << "\n";
+  else print_text(std::cout, result);
   return 0;
 }
 

@@ -3,11 +3,11 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "solver/tier_stats.hpp"
 #include "apps/rtb/cli.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/tier_loading.hpp"
 #include "service/tier_selection.hpp"
+#include "solver/tier_stats.hpp"
 
 namespace rtb::cli {
 
@@ -32,15 +32,17 @@ int run_stats(int argc, char** argv) {
         {"format", 1}, {"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
     TierStats total;
     const std::vector<bool> selected = selected_tiers(game, selection);
-    if (!json)
-      std::cout << "tier        win        loss        draw   (classes: win loss draw)   longest win\n";
+    if (!json) std::cout << "tier        win        loss        draw   (classes: win loss draw)   longest win\n";
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
       if (!selected[t]) continue;
       const std::vector<Value> values = load_tier(game, dir, t);
       const TierStats s = tier_stats(game, t, values, threads);
       total.add(s);
       const std::string example = s.has_win ? game.format(game.position(t, s.longest_win_slot)) : "";
-      nlohmann::json row{{"tier", game.tier_name(t)}, {"win", s.win}, {"loss", s.loss}, {"draw", s.draw},
+      nlohmann::json row{{"tier", game.tier_name(t)},
+                         {"win", s.win},
+                         {"loss", s.loss},
+                         {"draw", s.draw},
                          {"classes", {{"win", s.win_classes}, {"loss", s.loss_classes}, {"draw", s.draw_classes}}}};
       if (s.has_win) row["longest_win"] = {{"plies", s.longest_win}, {"position", example}};
       out["tiers"].push_back(row);
@@ -50,8 +52,11 @@ int run_stats(int argc, char** argv) {
                   << s.loss_classes << " " << s.draw_classes << ")   "
                   << (s.has_win ? std::to_string(s.longest_win) + " plies: " + example : "none") << "\n";
     }
-    out["total"] = {{"win", total.win}, {"loss", total.loss}, {"draw", total.draw},
-                    {"classes", {{"win", total.win_classes}, {"loss", total.loss_classes}, {"draw", total.draw_classes}}}};
+    out["total"] = {
+        {"win", total.win},
+        {"loss", total.loss},
+        {"draw", total.draw},
+        {"classes", {{"win", total.win_classes}, {"loss", total.loss_classes}, {"draw", total.draw_classes}}}};
     if (json) {
       std::cout << out.dump(2) << "\n";
     } else {

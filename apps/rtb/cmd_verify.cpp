@@ -5,13 +5,13 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "apps/rtb/cli.hpp"
 #include "driver/file_tier_store.hpp"
 #include "driver/group_loop.hpp"
-#include "solver/verify.hpp"
-#include "apps/rtb/cli.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/tier_loading.hpp"
 #include "service/tier_selection.hpp"
+#include "solver/verify.hpp"
 
 namespace rtb::cli {
 
@@ -32,8 +32,8 @@ int run_verify(int argc, char** argv) {
       "check every value through the rules' general move generator, also where a game walks a tier its own "
       "faster way (Bagh-Chal's placement tiers: by default the walk checks every value and the general "
       "generator an even sample of each tier)");
-  if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N] [--json] [--general]", o, {{"game", &choice.name}},
-                     "rtb verify pangki --dir tb"))
+  if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N] [--json] [--general]", o,
+                     {{"game", &choice.name}}, "rtb verify pangki --dir tb"))
     return 0;
   check_threads(threads);
   return with_game(choice, [&](const auto& game) {
@@ -43,8 +43,7 @@ int run_verify(int argc, char** argv) {
     auto report = [&](std::uint32_t t, const std::string& status, const std::string& text, std::uint64_t proven) {
       if (json)
         rows.push_back({{"tier", game.tier_name(t)}, {"status", status}, {"values_proven", proven}, {"message", text}});
-      else
-        std::cout << "tier " << game.tier_name(t) << ": " << text << "\n";
+      else std::cout << "tier " << game.tier_name(t) << ": " << text << "\n";
     };
     const std::vector<TierGroup> groups = game_solve_order(game);
     const std::vector<bool> selected = selected_tiers(game, selection);
@@ -67,8 +66,7 @@ int run_verify(int argc, char** argv) {
                "FAILED: missing tablebase file " + store.path(t).string() +
                    "; generate it with: " + generate_command(game, dir),
                0);
-      else
-        report(t, "failed", std::string("FAILED: ") + e.what(), 0);
+      else report(t, "failed", std::string("FAILED: ") + e.what(), 0);
       broken.insert(t);
       ++failures;
     };
@@ -83,8 +81,8 @@ int run_verify(int argc, char** argv) {
           ++failures;
           continue;
         }
-        const TierCheck c = check_tier(game, t, values, threads,
-                                          general || groups[g].tiers.size() > 1 ? CheckMethod::General : CheckMethod::Walk);
+        const TierCheck c = check_tier(
+            game, t, values, threads, general || groups[g].tiers.size() > 1 ? CheckMethod::General : CheckMethod::Walk);
         checked += c.checked;
         if (c.wrong == 0) {
           const std::string how = c.by_walk ? " (by the tier's own walk; " + std::to_string(c.general) +
@@ -118,8 +116,8 @@ int run_verify(int argc, char** argv) {
       return failures == 0 ? 0 : 1;
     }
     if (failures == 0) {
-      std::cout << "verify " << game.name() << " (" << game.variant() << "): all " << checked_tiers
-                << " tiers ok, " << checked << " values proven\n";
+      std::cout << "verify " << game.name() << " (" << game.variant() << "): all " << checked_tiers << " tiers ok, "
+                << checked << " values proven\n";
       return 0;
     }
     std::cout << "verify " << game.name() << " (" << game.variant() << "): " << failures << " tier(s) FAILED\n";

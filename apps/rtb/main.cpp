@@ -10,11 +10,11 @@
 #include <map>
 #include <string>
 
+#include "apps/rtb/cli.hpp"
 #include "rtb/version.hpp"
 #include "solver/openmp_wait.hpp"
-#include "tablebases/tier_file.hpp"
-#include "apps/rtb/cli.hpp"
 #include "solver/parameter_error.hpp"
+#include "tablebases/tier_file.hpp"
 
 namespace {
 
@@ -41,7 +41,8 @@ const std::map<std::string, Command>& commands() {
 void print_overview(std::ostream& out) {
   out << "usage: rtb COMMAND [options]   (rtb COMMAND --help for its options)\n"
       << "       rtb --version\n\ncommands:\n";
-  for (const auto& [name, command] : commands()) out << "  " << name << std::string(10 - name.size(), ' ') << command.summary << "\n";
+  for (const auto& [name, command] : commands())
+    out << "  " << name << std::string(10 - name.size(), ' ') << command.summary << "\n";
   out << "\nexit status: 0 success, 1 failure (a file missing, damaged or wrong; verify found a\n"
       << "wrong value), 2 bad usage or input (unknown option, game or position text)\n";
 }

@@ -12,9 +12,9 @@
 #include <sstream>
 #include <string>
 
+#include "apps/rtb/cli.hpp"
 #include "driver/generate.hpp"
 #include "driver/resource_plan.hpp"
-#include "apps/rtb/cli.hpp"
 #include "service/game_facts.hpp"
 
 namespace rtb::cli {
@@ -77,10 +77,11 @@ inline void check_plan_fits(const ResourcePlan& plan, std::uint64_t memory_limit
                             const std::string& limit_source) {
   if (!plan.groups.empty() && plan.peak_memory_bytes > memory_limit) {
     const GroupPlan& g = plan.groups[plan.peak_group];
-    throw std::runtime_error("tier group " + g.name + " needs about " + mib(g.memory_bytes) + " of memory (state words " +
-                             mib(g.state_bytes) + ", working lists " + mib(g.working_bytes) + ", " +
-                             std::to_string(g.held_tiers) + " tiers held " + mib(g.held_bytes) + "), more than " +
-                             limit_source + " " + mib(memory_limit) + "; nothing was solved (see --plan)");
+    throw std::runtime_error("tier group " + g.name + " needs about " + mib(g.memory_bytes) +
+                             " of memory (state words " + mib(g.state_bytes) + ", working lists " +
+                             mib(g.working_bytes) + ", " + std::to_string(g.held_tiers) + " tiers held " +
+                             mib(g.held_bytes) + "), more than " + limit_source + " " + mib(memory_limit) +
+                             "; nothing was solved (see --plan)");
   }
   const std::uint64_t free = free_disk_bytes(dir);
   if (plan.disk_bytes > free)

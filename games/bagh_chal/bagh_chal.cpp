@@ -12,8 +12,8 @@ namespace {
 // docs/rules.md's variants: the board size sets the goats and the winning captures.
 const std::vector<BaghChalRules>& variant_table() {
   static const std::vector<BaghChalRules> table{
-      {"default", 5, 20, 5, true},     {"4x4", 4, 12, 3, true},        {"3x3", 3, 4, 1, true},
-      {"nodiag", 5, 20, 5, false},     {"4x4-nodiag", 4, 12, 3, false}, {"3x3-nodiag", 3, 4, 1, false},
+      {"default", 5, 20, 5, true}, {"4x4", 4, 12, 3, true},         {"3x3", 3, 4, 1, true},
+      {"nodiag", 5, 20, 5, false}, {"4x4-nodiag", 4, 12, 3, false}, {"3x3-nodiag", 3, 4, 1, false},
   };
   return table;
 }
@@ -89,7 +89,8 @@ bool BaghChalGame::keeps_lines_and_jumps(const SquareMap& map) const {
     for (int j = 0; j < points_[s].jump_count; ++j) {
       const int over = map.apply_square(points_[s].jumps[j].over), land = map.apply_square(points_[s].jumps[j].land);
       bool found = false;
-      for (int k = 0; k < image.jump_count; ++k) found = found || (image.jumps[k].over == over && image.jumps[k].land == land);
+      for (int k = 0; k < image.jump_count; ++k)
+        found = found || (image.jumps[k].over == over && image.jumps[k].land == land);
       if (!found) return false;
     }
   }
@@ -128,7 +129,8 @@ std::vector<BaghChalGame::TierId> BaghChalGame::tier_successors(TierId t) const 
     return {tier_id(in_hand > 0 ? in_hand - 1 : 0, taken, BaghChalSide::Tigers)};
   std::vector<TierId> out{tier_id(in_hand, taken, BaghChalSide::Goats)};
   // A capture needs a goat on the board; the winning capture ends the game.
-  if (goats_on_board(t) > 0 && taken + 1 < rules_.target) out.push_back(tier_id(in_hand, taken + 1, BaghChalSide::Goats));
+  if (goats_on_board(t) > 0 && taken + 1 < rules_.target)
+    out.push_back(tier_id(in_hand, taken + 1, BaghChalSide::Goats));
   return out;
 }
 
@@ -174,20 +176,23 @@ BaghChalPosition BaghChalGame::parse(std::string_view text) const {
   const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), in_hand);
   if (error != std::errc{} || end != field.data() + field.size())
     fail("goats in hand must be a number 0.." + goats_total + ", not '" + std::string(field) + "'");
-  if (in_hand < 0 || in_hand > rules_.goats) fail("goats in hand must be 0.." + goats_total + ", not " + std::string(field));
+  if (in_hand < 0 || in_hand > rules_.goats)
+    fail("goats in hand must be 0.." + goats_total + ", not " + std::string(field));
   if (at + 1 + field.size() != text.size())
     fail("unexpected text after the goats in hand: '" + std::string(text.substr(at + 1 + field.size())) + "'");
   p.goats_in_hand = static_cast<std::uint8_t>(in_hand);
   const int on_board = count(p.goats), taken = captured(p);
   if (taken < 0)
-    fail(std::to_string(on_board) + " goats on the board and " + std::to_string(in_hand) + " in hand make more than the " +
-         goats_total + " goats of the game");
+    fail(std::to_string(on_board) + " goats on the board and " + std::to_string(in_hand) +
+         " in hand make more than the " + goats_total + " goats of the game");
   if (taken > rules_.target)
     fail(std::to_string(taken) + " goats captured, but the tigers win (and the game ends) at " + target);
   if (taken == rules_.target && p.to_move == BaghChalSide::Tigers)
     fail("the tigers' capture of goat " + target + " ended the game with the goats to move ('g'), not the tigers");
   if (on_board == 0 && p.to_move == BaghChalSide::Tigers)
-    fail("the tigers cannot be to move with no goat on the board: the goats move first and every goat move leaves one there");
+    fail(
+        "the tigers cannot be to move with no goat on the board: the goats move first and every goat move leaves one "
+        "there");
   // While goats are in hand the moves so far are counted: the goats have
   // placed goats - in_hand, and the tigers have answered each placement but
   // the last when the tigers are to move. Each tiger move takes at most one

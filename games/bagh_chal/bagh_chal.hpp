@@ -52,7 +52,7 @@ struct BaghChalPosition {
 
 struct BaghChalMove {
   static constexpr std::uint8_t kNone = 0xFF;
-  std::uint8_t from = kNone;      // kNone for a placement
+  std::uint8_t from = kNone;  // kNone for a placement
   std::uint8_t to = 0;
   std::uint8_t captured = kNone;  // the goat a jump takes; kNone for any other move
   bool is_placement() const { return from == kNone; }
@@ -119,9 +119,7 @@ class BaghChalGame {
   // ---- rules ----
   // The tigers have made their last capture: the goats, to move, have lost.
   // (A side with no legal move loses too, but the engine sees that itself.)
-  bool is_lost(const Position& p) const {
-    return p.to_move == BaghChalSide::Goats && captured(p) >= rules_.target;
-  }
+  bool is_lost(const Position& p) const { return p.to_move == BaghChalSide::Goats && captured(p) >= rules_.target; }
 
   // Calls f(move, child) for every legal move. No allocation.
   template <class F>
@@ -236,8 +234,8 @@ class BaghChalGame {
   BaghChalRules rules_;
   int squares_;
   Bitboard all_points_;
-  std::vector<Point> points_;   // by square
-  std::vector<Tier> tiers_;     // by tier id
+  std::vector<Point> points_;     // by square
+  std::vector<Tier> tiers_;       // by tier id
   std::vector<TierId> tier_ids_;  // by (captured, in hand, side); kNoTier where none
   std::vector<SquareMap> maps_;
   std::vector<std::unique_ptr<TwoSetIndexer>> indexers_;  // by goats on the board

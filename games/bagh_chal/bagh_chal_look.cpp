@@ -14,10 +14,10 @@ std::string BaghChalGame::describe() const {
   std::ostringstream out;
   const auto& r = rules_;
   out << name() << ": " << r.size << "x" << r.size << " points" << (r.diagonals ? " with" : " without")
-      << " diagonals, 4 tigers, " << r.goats << " goats in hand, the tigers win at " << r.target
-      << " captures; start " << format(start()) << "\n";
-  out << "  tiers are h(goats in hand)-c(goats captured)-(g|t to move); classes differ under the "
-      << symmetry_count() << " board symmetries\n  that keep every line and jump; slots are what a "
+      << " diagonals, 4 tigers, " << r.goats << " goats in hand, the tigers win at " << r.target << " captures; start "
+      << format(start()) << "\n";
+  out << "  tiers are h(goats in hand)-c(goats captured)-(g|t to move); classes differ under the " << symmetry_count()
+      << " board symmetries\n  that keep every line and jump; slots are what a "
       << "tablebase stores (one a class, plus a few aliases)\n";
   struct Sum {
     std::uint64_t positions = 0, classes = 0, slots = 0, tiers = 0;

@@ -92,7 +92,8 @@ constexpr Value kTooFar = make_value(kMaxDistance);
 
 std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<const Value*>& solved,
                                                  int threads) const {
-  if (pieces_in_hand(tier) == 0) throw std::logic_error("solve_lone_tier: " + tier_name(tier) + " is not a placement tier");
+  if (pieces_in_hand(tier) == 0)
+    throw std::logic_error("solve_lone_tier: " + tier_name(tier) + " is not a placement tier");
   const TwoSetIndexer& parent = indexer(tier);
   const std::int64_t blocks = static_cast<std::int64_t>(parent.first_set_classes());
   const std::uint64_t block_size = parent.size() / parent.first_set_classes();
@@ -126,7 +127,8 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
       const SquareMap& map = maps_[std::countr_zero(m)];
       stabiliser[maps] = &map;
       for (int q = 0; q < free_count; ++q)
-        permuted[maps][q] = static_cast<std::uint8_t>(count(free & (bit(map.apply_square(lowest_square(spread(bit(q), free)))) - 1)));
+        permuted[maps][q] =
+            static_cast<std::uint8_t>(count(free & (bit(map.apply_square(lowest_square(spread(bit(q), free)))) - 1)));
       ++maps;
     }
     auto squeezed_image = [&](int g, Bitboard squeezed) {
@@ -145,8 +147,9 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
       // Every move places a goat: the child keeps the tigers, so it lies in
       // the same block of the child tier.
       const TwoSetIndexer& child_indexer = *indexers_[on_board + 1];
-      const Value* child = solved_tier(tier_id(pieces_in_hand(tier) - 1, goats_captured(tier), BaghChalSide::Tigers)) +
-                           static_cast<std::uint64_t>(block) * (child_indexer.size() / child_indexer.first_set_classes());
+      const Value* child =
+          solved_tier(tier_id(pieces_in_hand(tier) - 1, goats_captured(tier), BaghChalSide::Tigers)) +
+          static_cast<std::uint64_t>(block) * (child_indexer.size() / child_indexer.first_set_classes());
       Bitboard squeezed = first_set;
       for (std::uint32_t r = 0; r < block_size; ++r, squeezed = r < block_size ? next_combination(squeezed) : 0) {
         Key best = kNoMoveKey;
@@ -258,7 +261,8 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
     }
     if (farthest >= kTooFar) too_far = true;
   }
-  if (too_far) throw std::runtime_error("a position of " + tier_name(tier) + " is farther from its end than the files can hold");
+  if (too_far)
+    throw std::runtime_error("a position of " + tier_name(tier) + " is farther from its end than the files can hold");
   return values;
 }
 

@@ -107,7 +107,9 @@ class BlockadeGame {
 
  protected:
   static constexpr Set kBoard = first_squares<Set>(kPoints);
-  static std::string square_name(int s) { return std::string{static_cast<char>('a' + s % kWidth), static_cast<char>('1' + s / kWidth)}; }
+  static std::string square_name(int s) {
+    return std::string{static_cast<char>('a' + s % kWidth), static_cast<char>('1' + s / kWidth)};
+  }
 
   Set neighbours_[kPoints] = {};
   std::vector<BasicSquareMap<Set>> maps_;

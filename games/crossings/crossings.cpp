@@ -189,34 +189,42 @@ CrossingsPosition CrossingsGame::parse(std::string_view text) const {
       const Squares b = Squares{1} << square;
       const bool on_top = rank == r - 1, on_bottom = rank == 0;
       switch (ch) {
-        case '.': break;
+        case '.':
+          break;
         case 'b':
           if (on_top) fail("black stone on " + square_name(square) + ", black's far rank, must be written B (crossed)");
           black |= b;
           break;
         case 'B':
-          if (!on_top) fail("crossed black stone B on " + square_name(square) + ", which is not black's far rank " + std::to_string(r));
+          if (!on_top)
+            fail("crossed black stone B on " + square_name(square) + ", which is not black's far rank " +
+                 std::to_string(r));
           black |= b;
           break;
         case 'w':
-          if (on_bottom) fail("white stone on " + square_name(square) + ", white's far rank, must be written W (crossed)");
+          if (on_bottom)
+            fail("white stone on " + square_name(square) + ", white's far rank, must be written W (crossed)");
           white |= b;
           break;
         case 'W':
           if (!on_bottom) fail("crossed white stone W on " + square_name(square) + ", which is not white's far rank 1");
           white |= b;
           break;
-        default: fail(std::string("unknown character '") + ch + "' (use b, w, B, W or .)");
+        default:
+          fail(std::string("unknown character '") + ch + "' (use b, w, B, W or .)");
       }
     }
-    if (file != c) fail("rank " + rank_name + " has " + std::to_string(file) + " squares, expected " + std::to_string(c));
+    if (file != c)
+      fail("rank " + rank_name + " has " + std::to_string(file) + " squares, expected " + std::to_string(c));
   }
   if (at < text.size() && text[at] == '/') fail("more than " + std::to_string(r) + " ranks");
   const char side = parse_side_to_move(text, at, "bw", fail);
   if (at != text.size()) fail("unexpected text after the side to move: '" + std::string(text.substr(at)) + "'");
   const std::string most = std::to_string(stones_);
-  if (std::popcount(black) > stones_) fail("black has " + std::to_string(std::popcount(black)) + " stones, at most " + most + " allowed");
-  if (std::popcount(white) > stones_) fail("white has " + std::to_string(std::popcount(white)) + " stones, at most " + most + " allowed");
+  if (std::popcount(black) > stones_)
+    fail("black has " + std::to_string(std::popcount(black)) + " stones, at most " + most + " allowed");
+  if (std::popcount(white) > stones_)
+    fail("white has " + std::to_string(std::popcount(white)) + " stones, at most " + most + " allowed");
   const bool white_to_move = side == 'w';
   const Position p = white_to_move ? Position{white, black, true} : Position{black, white, false};
   const char* moved = white_to_move ? "black" : "white";
@@ -224,8 +232,8 @@ CrossingsPosition CrossingsGame::parse(std::string_view text) const {
   if (p.theirs == 0) fail(std::string(moved) + ", the side that just moved, has no stone");
   const int mover_crossed = crossed(p.mine, white_to_move), other_crossed = crossed(p.theirs, !white_to_move);
   if (mover_crossed > other_crossed)
-    fail(std::string(to_move) + ", to move, has more crossed stones (" + std::to_string(mover_crossed) + ") than " + moved +
-         " (" + std::to_string(other_crossed) + "): " + moved + " could not have answered the crossing");
+    fail(std::string(to_move) + ", to move, has more crossed stones (" + std::to_string(mover_crossed) + ") than " +
+         moved + " (" + std::to_string(other_crossed) + "): " + moved + " could not have answered the crossing");
   if (other_crossed > mover_crossed + 1)
     fail(std::string(moved) + " has " + std::to_string(other_crossed) + " crossed stones and " + to_move + " " +
          std::to_string(mover_crossed) + ": the counts can differ by one at most");

@@ -235,7 +235,8 @@ class CrossingsGame {
     const TwoSetIndexer& tier_indexer = indexer(tier);
     const bool turn = !p.white_to_move;  // the predecessors' side to move is White
     const TwoSetIndexer::FirstSet waiting = tier_indexer.first_set(small(viewed(p.mine, turn)));
-    for_each_predecessor(p, [&](const Position& pred) { f(tier, tier_indexer.index(waiting, small(viewed(pred.mine, turn)))); });
+    for_each_predecessor(
+        p, [&](const Position& pred) { f(tier, tier_indexer.index(waiting, small(viewed(pred.mine, turn)))); });
     return std::has_single_bit(waiting.maps);
   }
   std::uint64_t tier_blocks(TierId t) const { return indexer(t).first_set_classes(); }
@@ -283,7 +284,8 @@ class CrossingsGame {
   // time, a step is a mask and a shift, without a branch on the sign.
   template <class F>
   static void for_each_direction(F&& f) {
-    [&]<int... D>(std::integer_sequence<int, D...>) { (f.template operator()<D>(), ...); }(std::make_integer_sequence<int, 8>{});
+    [&]<int... D>(std::integer_sequence<int, D...>) { (f.template operator()<D>(), ...); }
+    (std::make_integer_sequence<int, 8>{});
   }
   // The squares one step along direction D from s (ahead) and one step against it (back).
   template <int D>
@@ -293,7 +295,9 @@ class CrossingsGame {
     else return s >> -dir.offset;
   }
   template <int D>
-  Squares back(Squares s) const { return ahead<D ^ 1>(s, directions_[D ^ 1]); }
+  Squares back(Squares s) const {
+    return ahead<D ^ 1>(s, directions_[D ^ 1]);
+  }
 
   CrossingsRules rules_;
   std::string variant_;

@@ -34,7 +34,8 @@ CrossingsRules crossings_seed_rules(const std::string& variant) {
   if (variant == kSeedPrefix) return crossings_rules("default");
   const std::string prefix = std::string(kSeedPrefix) + "-";
   if (variant.rfind(prefix, 0) != 0)
-    throw std::invalid_argument("crossings variant '" + variant + "': the seed text's game is 'seed' (8x8) or 'seed-CxR'");
+    throw std::invalid_argument("crossings variant '" + variant +
+                                "': the seed text's game is 'seed' (8x8) or 'seed-CxR'");
   const std::string board = variant.substr(prefix.size());
   if (board == "default") throw std::invalid_argument("crossings variant '" + variant + "': the 8x8 board is 'seed'");
   try {
@@ -222,7 +223,8 @@ std::uint64_t CrossingsSeedGame<S>::index(const Position& p) const {
   std::uint64_t slot = colex_rank(squeeze(mover_locked_set, far_rank(false)));
   slot = slot * binomial(files_, b) + colex_rank(squeeze(other_locked_set, far_rank(true)));
   slot = slot * binomial(free_points, block.i) + colex_rank(squeeze(mover_free, free_set));
-  slot = slot * binomial(free_points - block.i, block.j) + colex_rank(squeeze(other_free, static_cast<S>(free_set & ~mover_free)));
+  slot = slot * binomial(free_points - block.i, block.j) +
+         colex_rank(squeeze(other_free, static_cast<S>(free_set & ~mover_free)));
   return block.first + slot;
 }
 
@@ -274,7 +276,8 @@ std::vector<typename CrossingsSeedGame<S>::Standing> CrossingsSeedGame<S>::forma
   for_each_square(static_cast<S>((centres | f1) & all_squares_), [&](int s) {
     const S point = bit<S>(s);
     if (centres & point)
-      out.push_back({{static_cast<std::uint8_t>(s), false}, static_cast<S>(point | (orthogonal_neighbours_[s] & ~locked))});
+      out.push_back(
+          {{static_cast<std::uint8_t>(s), false}, static_cast<S>(point | (orthogonal_neighbours_[s] & ~locked))});
     if (f1 & point) {
       const S enemy = (a & point) ? b : a;
       out.push_back({{static_cast<std::uint8_t>(s), true}, static_cast<S>(point | (square_corners_[s] & enemy))});
@@ -284,7 +287,8 @@ std::vector<typename CrossingsSeedGame<S>::Standing> CrossingsSeedGame<S>::forma
     const S point = bit<S>(c);
     const S enemy = (a & point) ? b : a;
     const S held = corner_squares_[c] & enemy;
-    if (count(held) >= 2) out.push_back({{static_cast<std::uint8_t>(c), false}, static_cast<S>(point | (held & ~locked))});
+    if (count(held) >= 2)
+      out.push_back({{static_cast<std::uint8_t>(c), false}, static_cast<S>(point | (held & ~locked))});
   });
   return out;
 }
@@ -336,10 +340,10 @@ std::string CrossingsSeedGame<S>::impossible(S black, S white, S locked, bool wh
   const S black_pending = black & far_rank(false) & ~locked, white_pending = white & far_rank(true) & ~locked;
   if (!white_to_move && black_pending)
     return ("black, to move, has a pending piece on " + point_name(lowest_square(black_pending)) +
-         ": only the side that just moved may have pending pieces (write a locked piece B)");
+            ": only the side that just moved may have pending pieces (write a locked piece B)");
   if (white_to_move && white_pending)
     return ("white, to move, has a pending piece on " + point_name(lowest_square(white_pending)) +
-         ": only the side that just moved may have pending pieces (write a locked piece W)");
+            ": only the side that just moved may have pending pieces (write a locked piece W)");
   const S both = guarded(black) & guarded(white);
   if (both) return ("square " + point_name(lowest_square(both)) + " is guarded by both sides");
   const std::vector<Standing> standing = formations(black, white, locked);
@@ -381,9 +385,14 @@ SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
       ++file;
       const S b = bit<S>(point);
       switch (ch) {
-        case '.': break;
-        case 'b': black |= b; break;
-        case 'w': white |= b; break;
+        case '.':
+          break;
+        case 'b':
+          black |= b;
+          break;
+        case 'w':
+          white |= b;
+          break;
         case 'B':
         case 'W': {
           const bool is_black = ch == 'B';
@@ -395,7 +404,8 @@ SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
           locked |= b;
           break;
         }
-        default: fail(std::string("unknown character '") + ch + "' (use b, w, B, W or .)");
+        default:
+          fail(std::string("unknown character '") + ch + "' (use b, w, B, W or .)");
       }
     }
     if (file != width) fail(row_name + " has " + std::to_string(file) + " points, expected " + std::to_string(width));
@@ -405,8 +415,10 @@ SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
   if (at != text.size()) fail("unexpected text after the side to move: '" + std::string(text.substr(at)) + "'");
   const bool white_to_move = side == 'w';
   const std::string most = std::to_string(stones_);
-  if (count(black) > stones_) fail("black has " + std::to_string(count(black)) + " pieces, at most " + most + " allowed");
-  if (count(white) > stones_) fail("white has " + std::to_string(count(white)) + " pieces, at most " + most + " allowed");
+  if (count(black) > stones_)
+    fail("black has " + std::to_string(count(black)) + " pieces, at most " + most + " allowed");
+  if (count(white) > stones_)
+    fail("white has " + std::to_string(count(white)) + " pieces, at most " + most + " allowed");
   if (const std::string why = impossible(black, white, locked, white_to_move); !why.empty()) fail(why);
   return white_to_move ? Position{white, black, locked, true} : Position{black, white, locked, false};
 }

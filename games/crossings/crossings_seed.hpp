@@ -41,8 +41,8 @@
 #include <utility>
 #include <vector>
 
-#include "games/kit/bitboard.hpp"
 #include "games/crossings/crossings.hpp"
+#include "games/kit/bitboard.hpp"
 #include "solver/game_concept.hpp"
 
 namespace rtb {
@@ -141,8 +141,9 @@ class CrossingsSeedGame {
   std::size_t symmetry_count() const { return 1; }
   std::vector<TierId> tier_successors(TierId t) const;
   TierId tier_of(const Position& p) const {
-    return has_tablebases() ? tier_id(count(static_cast<S>(p.mine & p.locked)), count(static_cast<S>(p.theirs & p.locked)))
-                            : 0;
+    return has_tablebases()
+               ? tier_id(count(static_cast<S>(p.mine & p.locked)), count(static_cast<S>(p.theirs & p.locked)))
+               : 0;
   }
   // The slot in its tier; a 63-bit hash (the search's key) without tablebases.
   std::uint64_t index(const Position& p) const;
@@ -222,17 +223,17 @@ class CrossingsSeedGame {
   std::string variant_;
   int files_, ranks_, squares_, points_, stones_;
   S all_squares_ = 0, all_corners_ = 0;
-  S interior_ = 0;                      // squares with four orthogonal neighbours
+  S interior_ = 0;  // squares with four orthogonal neighbours
   S not_first_file_ = 0, not_last_file_ = 0;
   std::vector<S> rank_masks_;
-  std::vector<S> corner_squares_;       // by point: a corner's 4 squares
-  std::vector<S> square_corners_;       // by point: a square's 1 to 4 corners
-  std::vector<S> corner_neighbours_;    // by point: corners sharing a square with a corner
+  std::vector<S> corner_squares_;         // by point: a corner's 4 squares
+  std::vector<S> square_corners_;         // by point: a square's 1 to 4 corners
+  std::vector<S> corner_neighbours_;      // by point: corners sharing a square with a corner
   std::vector<S> orthogonal_neighbours_;  // by point: a square's orthogonal neighbours
   S start_black_ = 0, start_white_ = 0;
   bool tablebases_ = false;
-  int locks_ = 0;                        // locked counts 0 .. files
-  std::vector<int> turned_point_;        // by point
+  int locks_ = 0;                  // locked counts 0 .. files
+  std::vector<int> turned_point_;  // by point
   // By tier: its blocks by (i, j), dense (an empty block where (i, j) is
   // impossible), then one entry whose `first` is the tier's size.
   std::vector<std::vector<Block>> blocks_;
@@ -307,7 +308,8 @@ void CrossingsSeedGame<S>::for_each_move(const Position& p, F&& f) const {
         if (at(occupied, target)) {
           if (!at(capturable, target)) break;
           int run = 0;  // the enemy square pieces from the target on, locked ones included
-          while (on_board(tf + run * d[0], tr + run * d[1]) && at(theirs_squares, square(tf + run * d[0], tr + run * d[1])))
+          while (on_board(tf + run * d[0], tr + run * d[1]) &&
+                 at(theirs_squares, square(tf + run * d[0], tr + run * d[1])))
             ++run;
           if (run >= k) break;
           take = true;

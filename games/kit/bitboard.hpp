@@ -46,8 +46,7 @@ template <SquareSet S>
 constexpr int count(S b) {
   if constexpr (std::same_as<S, Bitboard128>)
     return std::popcount(bitboard_detail::low_half(b)) + std::popcount(bitboard_detail::high_half(b));
-  else
-    return std::popcount(b);
+  else return std::popcount(b);
 }
 
 // The lowest square of a non-empty set.

@@ -26,9 +26,9 @@ std::vector<BasicSquareMap<S>> dihedral_maps(int width) {
     for (int rank = 0; rank < width; ++rank) {
       for (int file = 0; file < width; ++file) {
         int f = file, r = rank;
-        if (m & 1) f = last - f;        // left-right mirror
-        if (m & 2) r = last - r;        // upside down
-        if (m & 4) std::swap(f, r);     // reflection in the a1-h8 diagonal
+        if (m & 1) f = last - f;     // left-right mirror
+        if (m & 2) r = last - r;     // upside down
+        if (m & 4) std::swap(f, r);  // reflection in the a1-h8 diagonal
         image[rank * width + file] = r * width + f;
       }
     }

@@ -28,7 +28,8 @@ inline BoardText parse_board(std::string_view text, int width, std::string_view 
   for (int row = 0; row < width; ++row) {  // row 0 is the top rank
     const std::string rank = std::to_string(width - row);
     if (row > 0) {
-      if (at >= text.size() || text[at] != '/') fail("expected " + w + " ranks of " + w + " " + square_word + "s separated by '/'");
+      if (at >= text.size() || text[at] != '/')
+        fail("expected " + w + " ranks of " + w + " " + square_word + "s separated by '/'");
       ++at;
     }
     int file = 0;

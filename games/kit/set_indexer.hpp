@@ -47,8 +47,7 @@ class SetIndexer {
   // first; at most kMostMaps. Throws std::invalid_argument for bad arguments
   // and std::length_error when the tier would exceed kMaxTierSlots.
   SetIndexer(int squares, const std::array<int, N>& counts, std::vector<Map> maps);
-  SetIndexer(int squares, int first_count, int second_count, std::vector<Map> maps)
-    requires(N == 2)
+  SetIndexer(int squares, int first_count, int second_count, std::vector<Map> maps) requires(N == 2)
       : SetIndexer(squares, std::array<int, 2>{first_count, second_count}, std::move(maps)) {}
 
   std::uint64_t size() const { return first_classes_.size() * further_sets_; }
@@ -68,14 +67,14 @@ class SetIndexer {
 
   std::uint64_t index(const Sets& sets) const { return index(first_set(sets[0]), sets.data() + 1); }
   template <class... Further>
-    requires(sizeof...(Further) + 1 == N)
-  std::uint64_t index(S first, Further... further) const {
+  requires(sizeof...(Further) + 1 == N) std::uint64_t index(S first, Further... further)
+  const {
     const S rest[N] = {first, static_cast<S>(further)...};
     return index(first_set(first), rest + 1);
   }
   template <class... Further>
-    requires(sizeof...(Further) + 1 == N)
-  std::uint64_t index(const FirstSet& first, Further... further) const {
+  requires(sizeof...(Further) + 1 == N) std::uint64_t index(const FirstSet& first, Further... further)
+  const {
     const S rest[N] = {S{0}, static_cast<S>(further)...};
     return index(first, rest + 1);
   }
@@ -175,8 +174,8 @@ SetIndexer<S, N>::SetIndexer(int squares, const std::array<int, N>& counts, std:
                                 std::to_string(squares) + " squares");
   // The size, checked against the slot limit before any table is built.
   const auto too_large = [&](const std::string& what) {
-    return std::length_error("SetIndexer: " + what + " exceed the " + std::to_string(kMaxTierSlots) +
-                             " slots (2^" + std::to_string(kSlotBits) + ") a tier may hold");
+    return std::length_error("SetIndexer: " + what + " exceed the " + std::to_string(kMaxTierSlots) + " slots (2^" +
+                             std::to_string(kSlotBits) + ") a tier may hold");
   };
   int free_squares = squares - counts[0];
   for (std::size_t k = 1; k < N; ++k) {
@@ -189,7 +188,8 @@ SetIndexer<S, N>::SetIndexer(int squares, const std::array<int, N>& counts, std:
   const std::uint64_t first_sets = binomial(squares, counts[0]);
   // Each class has at least first_sets / |maps| members: a cheap bound first.
   if (static_cast<unsigned __int128>(first_sets / maps_.size()) * further_sets_ > kMaxTierSlots)
-    throw too_large(std::to_string(first_sets) + " first sets times " + std::to_string(further_sets_) + " further placements");
+    throw too_large(std::to_string(first_sets) + " first sets times " + std::to_string(further_sets_) +
+                    " further placements");
   class_of_rank_.resize(first_sets);
   std::vector<S> canonical_of_rank(first_sets);
   for (std::uint64_t rank = 0; rank < first_sets; ++rank) {
@@ -199,7 +199,8 @@ SetIndexer<S, N>::SetIndexer(int squares, const std::array<int, N>& counts, std:
     canonical_of_rank[rank] = best;
     if (best == set) first_classes_.push_back(set);
   }
-  if (first_classes_.size() >= kMostClasses) throw std::length_error("SetIndexer: more than 2^24 classes of first sets");
+  if (first_classes_.size() >= kMostClasses)
+    throw std::length_error("SetIndexer: more than 2^24 classes of first sets");
   if (static_cast<unsigned __int128>(first_classes_.size()) * further_sets_ > kMaxTierSlots)
     throw too_large(std::to_string(first_classes_.size()) + " classes of first sets times " +
                     std::to_string(further_sets_) + " further placements");
@@ -254,8 +255,7 @@ typename SetIndexer<S, N>::Sets SetIndexer<S, N>::sets(std::uint64_t index) cons
   S taken = out[0];
   int free_squares = squares_ - counts_[0];
   for (std::size_t k = 1; k < N; ++k) {
-    const S squeezed =
-        of_rank_[k].empty() ? colex_unrank<S>(rank[k], counts_[k], free_squares) : of_rank_[k][rank[k]];
+    const S squeezed = of_rank_[k].empty() ? colex_unrank<S>(rank[k], counts_[k], free_squares) : of_rank_[k][rank[k]];
     out[k] = spread(squeezed, static_cast<S>(board_ & ~taken));
     taken |= out[k];
     free_squares -= counts_[k];

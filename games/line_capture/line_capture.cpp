@@ -92,9 +92,7 @@ std::string LineCaptureGame::square_name(int square) const {
   return name;
 }
 
-std::string LineCaptureGame::move_text(const Move& m) const {
-  return square_name(m.from) + square_name(m.to);
-}
+std::string LineCaptureGame::move_text(const Move& m) const { return square_name(m.from) + square_name(m.to); }
 
 LineCapturePosition LineCaptureGame::parse(std::string_view text) const {
   const int w = rules_.width;
@@ -113,13 +111,17 @@ LineCapturePosition LineCaptureGame::parse(std::string_view text) const {
   }
   const char side = parse_side_to_move(text, at, "bw", fail);
   if (at != text.size()) fail("unexpected text after the side to move: '" + std::string(text.substr(at)) + "'");
-  if (count(black) > rules_.pieces) fail("black has " + std::to_string(count(black)) + " pieces, at most " + std::to_string(rules_.pieces) + " allowed");
-  if (count(white) > rules_.pieces) fail("white has " + std::to_string(count(white)) + " pieces, at most " + std::to_string(rules_.pieces) + " allowed");
+  if (count(black) > rules_.pieces)
+    fail("black has " + std::to_string(count(black)) + " pieces, at most " + std::to_string(rules_.pieces) +
+         " allowed");
+  if (count(white) > rules_.pieces)
+    fail("white has " + std::to_string(count(white)) + " pieces, at most " + std::to_string(rules_.pieces) +
+         " allowed");
   const bool white_to_move = side == 'w';
   const Bitboard waiting = white_to_move ? black : white;
   if (count(waiting) <= rules_.lost_at)
-    fail(std::string(white_to_move ? "black" : "white") + ", the side not to move, has " + std::to_string(count(waiting)) +
-         " pieces and has already lost; the game cannot continue from here");
+    fail(std::string(white_to_move ? "black" : "white") + ", the side not to move, has " +
+         std::to_string(count(waiting)) + " pieces and has already lost; the game cannot continue from here");
   return white_to_move ? Position{white, black, true} : Position{black, white, false};
 }
 

@@ -208,12 +208,12 @@ class LineCaptureGame {
   int squares_;
   int tier_sides_;  // piece counts a tier can have per side
   Bitboard all_squares_;
-  std::vector<Bitboard> neighbours_;                      // orthogonal, by square
-  std::vector<Bitboard> line_masks_;                      // ranks then files
+  std::vector<Bitboard> neighbours_;  // orthogonal, by square
+  std::vector<Bitboard> line_masks_;  // ranks then files
   // By (mover's pattern << width | opponent's pattern) along a line: the
   // opponent's squares of the line that the pattern captures.
   std::vector<std::uint8_t> line_captures_;
-  std::vector<std::array<std::uint8_t, 3>> move_lines_;   // by from * squares + to
+  std::vector<std::array<std::uint8_t, 3>> move_lines_;  // by from * squares + to
   std::vector<SquareMap> maps_;
   std::vector<std::unique_ptr<TwoSetIndexer>> indexers_;  // by tier
 };

@@ -22,8 +22,8 @@ std::string LineCaptureGame::describe() const {
   std::uint64_t positions = 0, slots = 0;
   for (TierId t = 0; t < tier_count(); ++t) {
     const std::uint64_t p = tier_positions(t);
-    out << "  tier " << std::setw(4) << tier_name(t) << "  positions " << std::setw(14) << with_commas(p)
-        << "  slots " << std::setw(13) << with_commas(tier_size(t)) << "\n";
+    out << "  tier " << std::setw(4) << tier_name(t) << "  positions " << std::setw(14) << with_commas(p) << "  slots "
+        << std::setw(13) << with_commas(tier_size(t)) << "\n";
     positions += p;
     slots += tier_size(t);
   }

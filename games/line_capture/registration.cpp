@@ -14,9 +14,13 @@ LineCaptureGame line_capture(LineCaptureRules rules, const std::string& variant)
 
 std::vector<LineCaptureGames::Entry> LineCaptureGames::entries() {
   return {
-      {"pangki", "4x4 line-capture game, 6 pieces a side", {"default", "arrival"},
+      {"pangki",
+       "4x4 line-capture game, 6 pieces a side",
+       {"default", "arrival"},
        [](const std::string& v) { return Made(line_capture(pangki_rules(), v)); }},
-      {"cinc-camins", "5x5 line-capture game, 5 pieces a side", {"default", "arrival"},
+      {"cinc-camins",
+       "5x5 line-capture game, 5 pieces a side",
+       {"default", "arrival"},
        [](const std::string& v) { return Made(line_capture(cinc_camins_rules(), v)); }},
   };
 }

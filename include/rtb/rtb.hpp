@@ -52,7 +52,7 @@ struct ProbeResult {
   std::uint64_t nodes = 0;       // positions the search visited (0 when read from files)
   double seconds = 0;            // time the search took
 
-  std::string json;               // the object `rtb query --json` prints for this probe (see README)
+  std::string json;  // the object `rtb query --json` prints for this probe (see README)
 
   std::optional<std::string> best_move() const;
 };
@@ -145,7 +145,7 @@ struct GenerateSummary {
 // Solves `game` and writes its tablebases into dir/GAME-VARIANT/, as `rtb
 // generate` does (files already complete are kept). Meant for small games
 // (Pangki: seconds); InvalidInput for an unknown game or a bad setting.
-GenerateSummary generate_tablebases(const std::string& dir, const std::string& game, const std::string& variant = "default",
-                                     const GenerateSettings& settings = {});
+GenerateSummary generate_tablebases(const std::string& dir, const std::string& game,
+                                    const std::string& variant = "default", const GenerateSettings& settings = {});
 
 }  // namespace rtb

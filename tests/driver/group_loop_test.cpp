@@ -7,12 +7,12 @@
 #include <stdexcept>
 #include <vector>
 
+#include "apps/rtb/plan_parallelism.hpp"
 #include "driver/group_loop.hpp"
 #include "driver/memory_tier_store.hpp"
 #include "driver/solve_in_memory.hpp"
 #include "games/bagh_chal/bagh_chal.hpp"
 #include "games/line_capture/line_capture.hpp"
-#include "apps/rtb/plan_parallelism.hpp"
 
 namespace rtb {
 namespace {

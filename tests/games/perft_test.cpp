@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "games/line_capture/line_capture.hpp"
 #include "games/kit/perft.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "tests/games/line_capture/naive_line_capture.hpp"
 
 namespace rtb {
@@ -235,7 +235,12 @@ TEST(MoveLists, PositionsBuiltForMultipleCapturesAgreeWithNaiveGenerator) {
     for (int attempt = 0; attempt < 1000000 && built < 4000; ++attempt) {
       const int from = static_cast<int>(rng() % n);
       const int d = static_cast<int>(rng() % 4);
-      const int to_file = from % w + (d == 0 ? 1 : d == 1 ? -1 : 0), to_rank = from / w + (d == 2 ? 1 : d == 3 ? -1 : 0);
+      const int to_file = from % w + (d == 0   ? 1
+                                      : d == 1 ? -1
+                                               : 0),
+                to_rank = from / w + (d == 2   ? 1
+                                      : d == 3 ? -1
+                                               : 0);
       if (to_file < 0 || to_file >= w || to_rank < 0 || to_rank >= w) continue;
       const int to = to_rank * w + to_file;
       const bool sideways = d < 2;

@@ -5,6 +5,7 @@
 // included. Out of budget it must say so, and the bounds it gives must hold.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -12,10 +13,9 @@
 #include <optional>
 #include <random>
 #include <string>
-#include <unistd.h>
 
-#include "games/bagh_chal/bagh_chal.hpp"
 #include "driver/generate.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
 #include "search/exact_search.hpp"
 #include "tablebases/tier_file.hpp"
 
@@ -109,13 +109,13 @@ void expect_agrees(const Tables& tables, const Position& p, const SearchResult<B
     ASSERT_EQ(describe(r.value.lower), describe(truth)) << game.format(p);
   } else {
     ASSERT_NE(r.stop, SearchStop::Finished) << game.format(p);
-    ASSERT_TRUE(within(truth, r.value)) << game.format(p) << ": " << describe(truth) << " outside " << describe(r.value);
+    ASSERT_TRUE(within(truth, r.value)) << game.format(p) << ": " << describe(truth) << " outside "
+                                        << describe(r.value);
   }
   for (const auto& m : r.moves) {
     const Value move_truth = value_through_move(tables.value(m.child));
-    ASSERT_TRUE(within(move_truth, m.value))
-        << game.format(p) << " move " << game.move_text(m.move) << ": " << describe(move_truth) << " vs "
-        << describe(m.value);
+    ASSERT_TRUE(within(move_truth, m.value)) << game.format(p) << " move " << game.move_text(m.move) << ": "
+                                             << describe(move_truth) << " vs " << describe(m.value);
     if (r.proven) {
       ASSERT_TRUE(m.proven());
     }
@@ -167,8 +167,9 @@ void search_start(const Tables& tables, const std::string& expected) {
   ASSERT_TRUE(r.proven);
   expect_agrees(tables, game.start(), r);
   EXPECT_EQ(describe(r.value.lower), expected);
-  std::cout << "[ " << game.variant() << " ] start " << describe(r.value.lower) << " proven from the h<="
-            << tables.available() << " tables, " << r.nodes << " nodes, " << seconds_since(clock) << " s\n";
+  std::cout << "[ " << game.variant() << " ] start " << describe(r.value.lower)
+            << " proven from the h<=" << tables.available() << " tables, " << r.nodes << " nodes, "
+            << seconds_since(clock) << " s\n";
 }
 
 TEST(ExactSearch, ThreeByThreeFromTheSlidingPhase) {
@@ -251,7 +252,8 @@ TEST_F(FourByFour, EveryBudgetGivesTheRightValueOrSaysNotProven) {
       const auto again = shared.run(p);
       expect_agrees(tables(), p, again);
       for (const auto* result : {&r, &again})
-        for (const auto& m : result->moves) bounded_moves += !m.proven() && (m.value.has_lower() || m.value.has_upper());
+        for (const auto& m : result->moves)
+          bounded_moves += !m.proven() && (m.value.has_lower() || m.value.has_upper());
     }
   }
   EXPECT_GT(proven, 0);

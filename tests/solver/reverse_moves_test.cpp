@@ -234,9 +234,7 @@ TEST(ReverseMoves, SameOnOneAndThreeThreadsBlockadeAndBaghChal) {
 }
 // Crossings' seed reading gives no predecessors of its own: the engine's
 // table is its only way back.
-TEST(ReverseMoves, SameOnOneAndThreeThreadsSeed3x4) {
-  expect_same_table_on_one_and_three_threads(seed_3x4(), {});
-}
+TEST(ReverseMoves, SameOnOneAndThreeThreadsSeed3x4) { expect_same_table_on_one_and_three_threads(seed_3x4(), {}); }
 
 // A group beyond 32-bit numbers gets 64-bit parents; the lists are the same.
 TEST(ReverseMoves, WideParentsListTheSame) {

@@ -3,18 +3,18 @@
 // condition on every value of Pangki, and the figures Pangki God published.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <string>
-#include <unistd.h>
 #include <utility>
 #include <vector>
 
-#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
+#include "games/line_capture/line_capture.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/tier_graph.hpp"
 #include "solver/tier_stats.hpp"
@@ -82,10 +82,11 @@ simple::KnownTiers simple_solve(const LineCaptureGame& game, const std::vector<s
   std::string examples;
   for (const auto& [tier, want_values] : want) {
     const auto it = got.find(tier);
-    if (it == got.end()) return ::testing::AssertionFailure() << what << ": tier " << game.tier_name(tier) << " missing";
+    if (it == got.end())
+      return ::testing::AssertionFailure() << what << ": tier " << game.tier_name(tier) << " missing";
     if (it->second.size() != want_values.size())
-      return ::testing::AssertionFailure() << what << ": tier " << game.tier_name(tier) << " has "
-                                           << it->second.size() << " values, expected " << want_values.size();
+      return ::testing::AssertionFailure() << what << ": tier " << game.tier_name(tier) << " has " << it->second.size()
+                                           << " values, expected " << want_values.size();
     for (std::size_t i = 0; i < want_values.size(); ++i, ++compared) {
       if (it->second[i] == want_values[i]) continue;
       if (++wrong <= 5)
@@ -119,7 +120,8 @@ void expect_engine_matches_simple_solver(const LineCaptureGame& game, int most) 
 }
 
 TEST(SimpleSolverAgreement, PangkiUpToFourPiecesASide) {
-  for (CaptureLines lines : {CaptureLines::Touched, CaptureLines::Arrival}) expect_engine_matches_simple_solver(pangki(lines), 4);
+  for (CaptureLines lines : {CaptureLines::Touched, CaptureLines::Arrival})
+    expect_engine_matches_simple_solver(pangki(lines), 4);
 }
 
 TEST(SimpleSolverAgreement, CincCaminsUpToThreePiecesASide) {
@@ -166,8 +168,8 @@ TEST(FullPangki, DefaultVariantEveryValueFollowsFromItsSuccessors) {
     const TierCheck c = check_tier(game, t, pointers, 2);
     checked += c.checked;
     EXPECT_EQ(c.wrong, 0u) << "tier " << game.tier_name(t) << ": first wrong slot " << c.first_wrong_slot << " ("
-                           << game.format(game.position(t, c.first_wrong_slot)) << "), stored "
-                           << describe(c.stored) << ", successors give " << describe(c.expected);
+                           << game.format(game.position(t, c.first_wrong_slot)) << "), stored " << describe(c.stored)
+                           << ", successors give " << describe(c.expected);
   }
   EXPECT_EQ(checked, 2'794'684u);
 
@@ -244,7 +246,8 @@ TEST(TierGraph, EveryGroupComesAfterTheGroupsItsMovesReach) {
         EXPECT_EQ(group_of[t], -1) << "tier " << game.tier_name(t) << " is in two groups";
         group_of[t] = static_cast<int>(g);
       }
-    for (Tier t = 0; t < game.tier_count(); ++t) ASSERT_GE(group_of[t], 0) << "tier " << game.tier_name(t) << " is in no group";
+    for (Tier t = 0; t < game.tier_count(); ++t)
+      ASSERT_GE(group_of[t], 0) << "tier " << game.tier_name(t) << " is in no group";
 
     for (std::size_t g = 0; g < groups.size(); ++g) {
       // The dependencies listed are exactly the tiers outside the group that moves reach.
@@ -262,15 +265,15 @@ TEST(TierGraph, EveryGroupComesAfterTheGroupsItsMovesReach) {
             const Tier next = game.tier_of(child);
             by_moves.insert(next);
             // A quiet move stays in the group; a capture leaves it for an earlier one.
-            const bool ok = m.captured == 0 ? group_of[next] == static_cast<int>(g) : group_of[next] < static_cast<int>(g);
+            const bool ok =
+                m.captured == 0 ? group_of[next] == static_cast<int>(g) : group_of[next] < static_cast<int>(g);
             if (!ok && misplaced++ == 0) example = game.format(p) + " " + game.move_text(m);
           });
         }
         EXPECT_EQ(misplaced, 0u) << "tier " << game.tier_name(t) << ", e.g. " << example;
         for (Tier next : by_moves) {
-          EXPECT_LE(group_of[next], static_cast<int>(g))
-              << "a move from tier " << game.tier_name(t) << " reaches tier " << game.tier_name(next)
-              << ", which is solved later";
+          EXPECT_LE(group_of[next], static_cast<int>(g)) << "a move from tier " << game.tier_name(t) << " reaches tier "
+                                                         << game.tier_name(next) << ", which is solved later";
           const auto succ = game.tier_successors(t);
           EXPECT_NE(std::find(succ.begin(), succ.end(), next), succ.end())
               << "tier_successors(" << game.tier_name(t) << ") misses " << game.tier_name(next);

@@ -1,8 +1,8 @@
 // The tablebase file format: what is written is read back exactly, random
 // access agrees with the written array, and every kind of damage is refused
 // with a message naming the file and the problem.
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,9 +22,9 @@
 #include <thread>
 #include <vector>
 
-#include "tests/support/file_bytes.hpp"
 #include "tablebases/checksum.hpp"
 #include "tablebases/tier_file.hpp"
+#include "tests/support/file_bytes.hpp"
 
 namespace rtb {
 namespace {
@@ -62,8 +62,8 @@ class TierFileTest : public ::testing::Test {
   void SetUp() override {
     std::random_device rd;
     dir_ = fs::temp_directory_path() /
-           ("rtb-tablebase-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-            "-" + std::to_string(rd()));
+           ("rtb-tablebase-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+            std::to_string(rd()));
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -307,9 +307,8 @@ class DamageTest : public TierFileTest, public ::testing::WithParamInterface<Val
 
 TEST_P(DamageTest, TruncatedFile) {
   const std::size_t last = block_start(5);
-  for (std::size_t length : {std::size_t{0}, std::size_t{5}, std::size_t{11}, std::size_t{100},
-                             kHeader, kHeader + 50, kTableEnd - 1, kTableEnd, last + 1,
-                             (last + good_.size()) / 2, good_.size() - 1}) {
+  for (std::size_t length : {std::size_t{0}, std::size_t{5}, std::size_t{11}, std::size_t{100}, kHeader, kHeader + 50,
+                             kTableEnd - 1, kTableEnd, last + 1, (last + good_.size()) / 2, good_.size() - 1}) {
     SCOPED_TRACE("length " + std::to_string(length));
     write_bytes(file(), Bytes(good_.begin(), good_.begin() + static_cast<long>(length)));
     expect_refused(file(), info_for(kCount), "truncated");
@@ -333,8 +332,7 @@ TEST_P(DamageTest, FlippedBitInTheHeader) {
     SCOPED_TRACE("header byte " + std::to_string(at));
     write_flipped(at);
     // The magic and the version are read before the checksum can be trusted.
-    expect_refused(file(), info_for(kCount),
-                   at < 8 ? "bad magic" : at < 12 ? "version" : "header checksum mismatch");
+    expect_refused(file(), info_for(kCount), at < 8 ? "bad magic" : at < 12 ? "version" : "header checksum mismatch");
   }
   write_flipped(kHeader - 1, 0x01);  // the stored checksum itself
   expect_refused(file(), info_for(kCount), "header checksum mismatch");
@@ -539,7 +537,8 @@ TEST_F(TierFileTest, ValueBeyondTheLargestDistanceIsDamage) {
     block.resize(ZSTD_compress2(cctx, block.data(), block.size(), raw.data(), raw.size()));
     ZSTD_freeCCtx(cctx);
     write_bytes(file(), seal_file(good, 1000, 4096, {block}));
-    expect_refused(file(), info_for(1000), "holds value " + std::to_string(bad) + " at position 617, beyond the largest distance");
+    expect_refused(file(), info_for(1000),
+                   "holds value " + std::to_string(bad) + " at position 617, beyond the largest distance");
   }
   // Nor does the writer make such a file.
   values[3] = kMaxValue + 1;

@@ -38,9 +38,8 @@ int run_play(int argc, char** argv) {
   o.add_options()("position", po::value(&position)->default_value(position), "the position to start from")(
       "side", po::value(&options.side),
       "the side you play: its letter or name (b/black, w/white, g/goats, t/tigers), or both "
-      "(default: the side to move)")(
-      "seconds", po::value(&limits.seconds)->default_value(limits.seconds),
-      "search time limit a move, where no tablebase covers the position (0: none)")(
+      "(default: the side to move)")("seconds", po::value(&limits.seconds)->default_value(limits.seconds),
+                                     "search time limit a move, where no tablebase covers the position (0: none)")(
       "nodes", po::value(&limits.nodes)->default_value(limits.nodes), "search budget a move, in positions")(
       "no-color", po::bool_switch(&no_color), "no colours (also when NO_COLOR is set or stdout is not a terminal)");
   if (!parse_command(argc, argv,
@@ -60,8 +59,8 @@ int run_play(int argc, char** argv) {
   } catch (const MissingTables& e) {
     // One line: what is missing and the command that makes it.
     if (!std::filesystem::is_directory(dir))
-      throw std::runtime_error("there is no tablebase directory '" + dir.string() + "'; generate the tablebases with: " +
-                               e.generate);
+      throw std::runtime_error("there is no tablebase directory '" + dir.string() +
+                               "'; generate the tablebases with: " + e.generate);
     throw;
   }
   const bool echo = !::isatty(STDIN_FILENO);

@@ -25,7 +25,8 @@ char side_letter(const std::string& position) {
 
 std::string trimmed(const std::string& text) {
   const auto first = std::find_if_not(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
-  const auto last = std::find_if_not(text.rbegin(), text.rend(), [](unsigned char c) { return std::isspace(c); }).base();
+  const auto last =
+      std::find_if_not(text.rbegin(), text.rend(), [](unsigned char c) { return std::isspace(c); }).base();
   return first < last ? std::string(first, last) : "";
 }
 
@@ -126,7 +127,8 @@ bool PlaySession::handle(const std::string& input) {
     }
   } else {
     const QueryResult& r = current();
-    const auto legal = std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == command; });
+    const auto legal =
+        std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == command; });
     if (r.moves.empty()) {
       out_ << "the game is over: undo, or quit\n";
     } else if (legal == r.moves.end()) {
@@ -172,9 +174,10 @@ std::size_t PlaySession::choose(QuerySession& session, const QueryResult& r) {
   std::size_t best = 0, most_traps = 0;
   for (std::size_t i = 0; i < r.moves.size() && is_exact_draw(r.moves[i].value); ++i) {
     const QueryResult reply = session.query(r.moves[i].position);
-    const auto traps = static_cast<std::size_t>(std::count_if(reply.moves.begin(), reply.moves.end(), [](const MoveResult& m) {
-      return m.value.exact() && is_loss(m.value.lower);
-    }));
+    const auto traps =
+        static_cast<std::size_t>(std::count_if(reply.moves.begin(), reply.moves.end(), [](const MoveResult& m) {
+          return m.value.exact() && is_loss(m.value.lower);
+        }));
     if (traps > most_traps) best = i, most_traps = traps;
   }
   return best;
@@ -189,8 +192,7 @@ void PlaySession::show() {
        << (r.moves.empty() ? "  -- game over: " + side_name(now_) + " has lost" : "") << "\n";
   if (r.searched) out_ << proof_line(r) << "\n";
   const auto seen = std::count(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(now_), history_[now_]);
-  if (seen > 0)
-    out_ << "this position has occurred before: play that goes round a cycle forever is a draw\n";
+  if (seen > 0) out_ << "this position has occurred before: play that goes round a cycle forever is a draw\n";
   show_moves(r);
 }
 

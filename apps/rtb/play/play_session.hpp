@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "service/query_session.hpp"
 #include "apps/rtb/play/text_board.hpp"
+#include "service/query_session.hpp"
 
 namespace rtb::cli {
 
@@ -60,13 +60,13 @@ class PlaySession {
   std::ostream& out_;
   Paint paint_;
   BoardLook shape_;
-  std::string start_;  // the game's start, for the count of pieces captured
+  std::string start_;                 // the game's start, for the count of pieces captured
   std::vector<std::string> history_;  // positions from the first one; history_[now_] is shown
   std::vector<std::string> moves_;    // moves_[i] led from history_[i] to history_[i + 1]
   std::size_t now_ = 0;
   std::optional<std::size_t> user_parity_;  // the user moves at plies of this parity; none: both sides
-  char letters_[2] = {'?', '?'};           // the side to move at even and at odd plies
-  std::optional<QueryResult> result_;      // of history_[now_]
+  char letters_[2] = {'?', '?'};            // the side to move at even and at odd plies
+  std::optional<QueryResult> result_;       // of history_[now_]
 };
 
 }  // namespace rtb::cli

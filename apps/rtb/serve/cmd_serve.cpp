@@ -36,8 +36,9 @@ int run_serve(int argc, char** argv) {
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds),
       "search time limit a query, where no tablebase covers the position")(
       "nodes", po::value(&limits.nodes)->default_value(limits.nodes), "search budget a query, in positions");
-  if (!parse_command(argc, argv, "rtb serve [--port 8080] [--bind 127.0.0.1] [--dir DIR] [--seconds S]\n"
-                                 "Serves the tablebase explorer and its JSON API (/api/games, /api/query).",
+  if (!parse_command(argc, argv,
+                     "rtb serve [--port 8080] [--bind 127.0.0.1] [--dir DIR] [--seconds S]\n"
+                     "Serves the tablebase explorer and its JSON API (/api/games, /api/query).",
                      o, {}))
     return 0;
   if (port < 0 || port > 65535) throw UsageError("--port must be 0 to 65535");

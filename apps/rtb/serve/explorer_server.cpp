@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "apps/rtb/usage_error.hpp"
 #include "apps/rtb/serve/web_assets.hpp"
+#include "apps/rtb/usage_error.hpp"
 
 namespace rtb::cli {
 
@@ -61,8 +61,12 @@ json board_json(const BoardLook& shape) {
   for (const PieceLook& p : shape.pieces)
     pieces.push_back({{"letter", std::string(1, p.letter)}, {"name", p.name}, {"colour", p.colour}});
   for (const SideLook& s : shape.sides) sides.push_back({{"letter", std::string(1, s.letter)}, {"name", s.name}});
-  return {{"files", shape.files}, {"ranks", shape.ranks}, {"on_points", shape.on_points}, {"lines", lines},
-          {"pieces", pieces}, {"sides", sides},
+  return {{"files", shape.files},
+          {"ranks", shape.ranks},
+          {"on_points", shape.on_points},
+          {"lines", lines},
+          {"pieces", pieces},
+          {"sides", sides},
           {"in_hand", shape.in_hand ? std::string(1, shape.in_hand) : std::string()}};
 }
 
@@ -166,7 +170,9 @@ void ExplorerServer::routes() {
 
 int ExplorerServer::bind(const std::string& host, int port) {
   const bool bound = port == 0 ? (port = http_->bind_to_any_port(host)) > 0 : http_->bind_to_port(host, port);
-  if (!bound) throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) + " (in use, or not an address of this machine)");
+  if (!bound)
+    throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) +
+                             " (in use, or not an address of this machine)");
   return port;
 }
 

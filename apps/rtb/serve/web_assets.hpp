@@ -7,7 +7,7 @@
 namespace rtb::cli {
 
 struct WebAsset {
-  std::string_view path;          // the URL path: "/" + the file name
+  std::string_view path;  // the URL path: "/" + the file name
   std::string_view content_type;
   std::string_view body;
 };

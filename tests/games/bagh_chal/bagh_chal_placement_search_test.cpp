@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "games/bagh_chal/bagh_chal.hpp"
 #include "driver/generate.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
 #include "solver/one_step.hpp"
 #include "tablebases/tier_file.hpp"
 
@@ -107,10 +107,10 @@ TEST(BaghChalPlacementSearch, RandomPositionsWithOneOrTwoGoatsInHandAgreeWithPla
   EXPECT_GT(seen[Outcome::Win], 0);
   EXPECT_GT(seen[Outcome::Loss], 0);
   EXPECT_GT(seen[Outcome::Draw], 0);
-  std::cout << "[ bagh-chal ] " << kSamples << " placement positions (1 or 2 goats in hand) checked: " << seen[Outcome::Win]
-            << " wins, " << seen[Outcome::Loss] << " losses, " << seen[Outcome::Draw] << " draws; generate "
-            << generate_seconds << " s, all "
-            << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s\n";
+  std::cout << "[ bagh-chal ] " << kSamples
+            << " placement positions (1 or 2 goats in hand) checked: " << seen[Outcome::Win] << " wins, "
+            << seen[Outcome::Loss] << " losses, " << seen[Outcome::Draw] << " draws; generate " << generate_seconds
+            << " s, all " << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s\n";
   if (!kept) std::filesystem::remove_all(dir);
 }
 

@@ -12,6 +12,7 @@
 #include <immintrin.h>
 #endif
 
+#include <unistd.h>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -19,11 +20,10 @@
 #include <mutex>
 #include <random>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
-#include "games/bagh_chal/bagh_chal.hpp"
 #include "driver/generate.hpp"
+#include "games/bagh_chal/bagh_chal.hpp"
 #include "solver/one_step.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/verify.hpp"
@@ -235,9 +235,11 @@ void solve_both_ways_and_compare(const std::string& variant, int max_in_hand) {
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) {
     const bool placement = game.pieces_in_hand(t) > 0;  // a group of its own
     const TierCheck check = check_tier(game, t, tables, kThreads, placement ? CheckMethod::Walk : CheckMethod::General);
-    EXPECT_EQ(check.wrong, 0u) << variant << " tier " << game.tier_name(t) << ", first at slot " << check.first_wrong_slot;
+    EXPECT_EQ(check.wrong, 0u) << variant << " tier " << game.tier_name(t) << ", first at slot "
+                               << check.first_wrong_slot;
     EXPECT_EQ(check.by_walk, placement) << variant << " tier " << game.tier_name(t);
-    EXPECT_EQ(check_tier(game, t, tables, kThreads, CheckMethod::General).wrong, 0u) << variant << " tier " << game.tier_name(t);
+    EXPECT_EQ(check_tier(game, t, tables, kThreads, CheckMethod::General).wrong, 0u)
+        << variant << " tier " << game.tier_name(t);
   }
   // One wrong value in a placement tier: both ways find it, at its slot.
   for (BaghChalGame::TierId t = 0; t < game.tier_count(); ++t) {
@@ -264,13 +266,14 @@ void solve_both_ways_and_compare(const std::string& variant, int max_in_hand) {
     const Bitboard board = static_cast<Bitboard>((1u << game.squares()) - 1);
     BaghChalPosition p{0, 0, static_cast<std::uint8_t>(game.pieces_in_hand(t)), game.side_to_move(t)};
     while (count(p.tigers) < BaghChalGame::kTigers) p.tigers |= bit(static_cast<int>(rng() % game.squares()));
-    while (count(p.goats) < game.goats_on_board(t)) p.goats |= bit(static_cast<int>(rng() % game.squares())) & board & ~p.tigers;
+    while (count(p.goats) < game.goats_on_board(t))
+      p.goats |= bit(static_cast<int>(rng() % game.squares())) & board & ~p.tigers;
     ++sampled;
     ASSERT_EQ(lookup(p), value_from_children(game, p, lookup)) << variant << " " << game.format(p);
   }
-  std::cout << "[ " << variant << " ] " << compared.load() << " positions and " << slots
-            << " slots compared, " << sampled << " more sampled; engine " << engine_seconds << " s, simple solver "
-            << simple_seconds << " s; start: " << describe(lookup(game.start())) << "\n";
+  std::cout << "[ " << variant << " ] " << compared.load() << " positions and " << slots << " slots compared, "
+            << sampled << " more sampled; engine " << engine_seconds << " s, simple solver " << simple_seconds
+            << " s; start: " << describe(lookup(game.start())) << "\n";
 }
 
 TEST(BaghChalSolver, ThreeByThreeAgreesWithValueIteration) { solve_both_ways_and_compare("3x3", 4); }

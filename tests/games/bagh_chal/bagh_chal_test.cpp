@@ -128,9 +128,8 @@ TEST(BaghChalMoves, NoJumpOverATigerOffTheBoardOrAlongAMissingDiagonal) {
 TEST(BaghChalMoves, FourByFourDiagonalsAndTheirAbsence) {
   const BaghChalGame game("4x4");
   // b3 jumps c2 along the a4-d1 diagonal; a1 has no diagonal, so b2 is safe.
-  EXPECT_EQ(moves_of(game, "T..T/.T../.GG./T... t 10"),
-            sorted({"a4a3", "a4b4", "d4c4", "d4d3", "b3a3", "b3c3", "b3b4", "b3c4", "b3a2", "b3b1", "b3d1", "a1a2",
-                    "a1b1"}));
+  EXPECT_EQ(moves_of(game, "T..T/.T../.GG./T... t 10"), sorted({"a4a3", "a4b4", "d4c4", "d4d3", "b3a3", "b3c3", "b3b4",
+                                                                "b3c4", "b3a2", "b3b1", "b3d1", "a1a2", "a1b1"}));
   EXPECT_EQ(moves_of(BaghChalGame("4x4-nodiag"), "T..T/.T../.GG./T... t 10"),
             sorted({"a4a3", "a4b4", "d4c4", "d4d3", "b3a3", "b3c3", "b3b4", "b3b1", "a1a2", "a1b1"}));
 }
@@ -148,9 +147,8 @@ TEST(BaghChalMoves, ThreeByThreeCaptureWins) {
 
 TEST(BaghChalMoves, GoatsInHandArePlacedOnAnyEmptyPointAndNeverSlide) {
   const BaghChalGame game;
-  EXPECT_EQ(moves_of(game, game.start()),
-            sorted({"b1", "c1", "d1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3", "a4", "b4", "c4", "d4",
-                    "e4", "b5", "c5", "d5"}));
+  EXPECT_EQ(moves_of(game, game.start()), sorted({"b1", "c1", "d1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3",
+                                                  "d3", "e3", "a4", "b4", "c4", "d4", "e4", "b5", "c5", "d5"}));
   EXPECT_EQ(moves_of(game, "GGGGG/GGTGG/GT.TG/GG.GG/GGTG. g 2"), sorted({"c3", "c2", "e1"}));
   game.for_each_move(game.parse("GGGGG/GGTGG/GT.TG/GG.GG/GGTG. g 2"),
                      [&](const BaghChalMove& m, const BaghChalPosition& child) {
@@ -251,17 +249,19 @@ TEST(BaghChalText, ParseRejectsWhatCannotBeAPosition) {
 // known, and each tiger move takes at most one tiger off a start corner.
 TEST(BaghChalText, ParseRejectsTigersOffCornersTheyCannotHaveLeft) {
   const BaghChalGame small("4x4");
-  EXPECT_NE(parse_error(small, "T..T/..../..../.T.T g 12").find("cannot occur: with 12 goats in hand and goats to move "
-                                                               "the tigers have made 0 move(s)"),
+  EXPECT_NE(parse_error(small, "T..T/..../..../.T.T g 12")
+                .find("cannot occur: with 12 goats in hand and goats to move "
+                      "the tigers have made 0 move(s)"),
             std::string::npos);
   EXPECT_NE(parse_error(small, "T..T/G.../..../.T.T t 11").find("0 move(s)"), std::string::npos);  // not answered yet
   EXPECT_EQ(parse_error(small, "T..T/G.../..../.T.T g 11"), "");  // the tigers' one move
   EXPECT_NE(parse_error(small, ".T.T/G.../...T/.T.. g 10").find("2 move(s)"), std::string::npos);
   EXPECT_EQ(parse_error(small, ".T.T/G.../...T/.T.. g 9"), "");  // three moves, two of them captures
   const BaghChalGame game;
-  EXPECT_NE(parse_error(game, "T...T/...../..T../...../T.... g 20").find("1 corner(s) have no tiger"), std::string::npos);
+  EXPECT_NE(parse_error(game, "T...T/...../..T../...../T.... g 20").find("1 corner(s) have no tiger"),
+            std::string::npos);
   EXPECT_EQ(parse_error(game, "T...T/...../..T../...../T.... g 19"), "");  // a tiger moved, a goat was taken
-  EXPECT_EQ(parse_error(game, "GGGGG/GGGGG/.TGTG/GGGGG/.T.TG g 0"), "");  // the sliding phase: any number of moves
+  EXPECT_EQ(parse_error(game, "GGGGG/GGGGG/.TGTG/GGGGG/.T.TG g 0"), "");   // the sliding phase: any number of moves
 }
 
 // ----------------------------------------------------------- symmetries
@@ -485,9 +485,8 @@ TEST(BaghChalTiers, PredecessorsAreTheSlidesIntoAPosition) {
       for (const BaghChalPosition& q : preds) {
         EXPECT_EQ(group_of[game.tier_of(q)], group_of[t]);
         int leading_here = 0;
-        game.for_each_move(q, [&](const BaghChalMove& m, const BaghChalPosition& c) {
-          leading_here += (c == p && !m.is_capture());
-        });
+        game.for_each_move(
+            q, [&](const BaghChalMove& m, const BaghChalPosition& c) { leading_here += (c == p && !m.is_capture()); });
         EXPECT_EQ(leading_here, 1) << game.format(q) << " -> " << game.format(p);
       }
       // And every move that stays in the group is found backwards.

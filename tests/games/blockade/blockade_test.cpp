@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "games/blockade/blockade.hpp"
 #include "driver/solve_in_memory.hpp"
+#include "games/blockade/blockade.hpp"
 
 namespace rtb {
 namespace {

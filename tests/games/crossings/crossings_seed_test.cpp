@@ -13,10 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include "games/crossings/crossings_seed.hpp"
-#include "games/kit/perft.hpp"
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
+#include "games/crossings/crossings_seed.hpp"
+#include "games/kit/perft.hpp"
 #include "search/bounded_search.hpp"
 #include "solver/reverse_moves.hpp"
 #include "solver/value.hpp"
@@ -101,11 +101,20 @@ TEST(CrossingsSeedRules, StartOfTheFullGameHas110MovesByKind) {
   game.for_each_move(game.start(), [&](const SeedMove<Bitboard128>& m, const SeedPosition<Bitboard128>&) {
     ++total;
     switch (m.kind) {
-      case SeedMoveKind::step: ++steps; break;
-      case SeedMoveKind::slide: ++slides; break;
-      case SeedMoveKind::group: ++groups; break;
-      case SeedMoveKind::to_corner: ++corners; break;
-      default: ADD_FAILURE() << game.move_text(m);
+      case SeedMoveKind::step:
+        ++steps;
+        break;
+      case SeedMoveKind::slide:
+        ++slides;
+        break;
+      case SeedMoveKind::group:
+        ++groups;
+        break;
+      case SeedMoveKind::to_corner:
+        ++corners;
+        break;
+      default:
+        ADD_FAILURE() << game.move_text(m);
     }
   });
   EXPECT_EQ(steps, 14);
@@ -276,13 +285,15 @@ TEST(CrossingsSeedNaive, StartMovesAgree) {
 TEST(CrossingsSeedNaive, PerftAgreesOnTheFullBoardToDepth3) {
   const auto game = full();
   const auto start = naive::SeedBoard::parse(game.format(game.start()));
-  for (int depth = 1; depth <= 3; ++depth) EXPECT_EQ(perft(game, game.start(), depth), naive::seed_perft(start, depth)) << depth;
+  for (int depth = 1; depth <= 3; ++depth)
+    EXPECT_EQ(perft(game, game.start(), depth), naive::seed_perft(start, depth)) << depth;
 }
 
 TEST(CrossingsSeedNaive, PerftAgreesOnSeed4x4ToDepth5) {
   const auto game = four();
   const auto start = naive::SeedBoard::parse(game.format(game.start()));
-  for (int depth = 1; depth <= 5; ++depth) EXPECT_EQ(perft(game, game.start(), depth), naive::seed_perft(start, depth)) << depth;
+  for (int depth = 1; depth <= 5; ++depth)
+    EXPECT_EQ(perft(game, game.start(), depth), naive::seed_perft(start, depth)) << depth;
 }
 
 // Deeper, too slow for the suite with the naive generator: run by hand with
@@ -344,7 +355,9 @@ TEST(CrossingsSeedNaive, RandomPositionsHaveTheSameMoves) {
 
 // ---- tiers and indexing (boards on 32-bit sets) ----
 
-CrossingsSeedGame32 mini(const std::string& variant) { return CrossingsSeedGame32(crossings_seed_rules(variant), variant); }
+CrossingsSeedGame32 mini(const std::string& variant) {
+  return CrossingsSeedGame32(crossings_seed_rules(variant), variant);
+}
 
 TEST(CrossingsSeedIndex, EverySlotIndexesBackToItself) {
   for (const std::string variant : {"seed-3x3", "seed-4x3"}) {
@@ -398,7 +411,8 @@ std::pair<TierGroup, std::size_t> group_of(const CrossingsSeedGame32& game, std:
 
 using Slot = std::pair<std::uint32_t, std::uint64_t>;  // (tier, slot)
 
-std::vector<Slot> table_parents(const ReverseMoves& table, const TierGroup& group, std::size_t local, std::uint64_t slot) {
+std::vector<Slot> table_parents(const ReverseMoves& table, const TierGroup& group, std::size_t local,
+                                std::uint64_t slot) {
   std::vector<Slot> out;
   table.for_each_parent(local, slot, [&](std::size_t l, std::uint64_t s) { out.push_back({group.tiers[l], s}); });
   return out;
@@ -467,8 +481,8 @@ void expect_engine_matches_simple_solver(const std::string& variant) {
   for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
     ASSERT_EQ(engine[t].size(), known.at(t).size());
     for (std::uint64_t i = 0; i < engine[t].size(); ++i) {
-      ASSERT_EQ(engine[t][i], known.at(t)[i]) << variant << " tier " << game.tier_name(t) << " slot " << i << " "
-                                              << game.format(game.position(t, i));
+      ASSERT_EQ(engine[t][i], known.at(t)[i])
+          << variant << " tier " << game.tier_name(t) << " slot " << i << " " << game.format(game.position(t, i));
       ++compared;
       decided += !is_draw(engine[t][i]);
     }
@@ -490,9 +504,8 @@ TEST(CrossingsSeedSolver, DISABLED_MostPredecessors) {
           table.for_each_parent(local, i, [&](std::size_t, std::uint64_t) { ++n; });
           most = std::max(most, n);
         }
-      std::cout << variant << " " << game.tier_name(group.tiers.front()) << "'s group: " << table.slots()
-                << " slots, " << double(table.moves()) / double(table.slots()) << " moves a slot, most predecessors "
-                << most << "\n";
+      std::cout << variant << " " << game.tier_name(group.tiers.front()) << "'s group: " << table.slots() << " slots, "
+                << double(table.moves()) / double(table.slots()) << " moves a slot, most predecessors " << most << "\n";
     }
   }
 }
@@ -511,8 +524,9 @@ TEST(CrossingsSeedSearch, ShortForcedWinIsProvenAndTheStartIsNot) {
   limits.nodes = 200000;
   BoundedSearch<CrossingsSeedGame128> search(game, limits);
   // White's last piece stands alone; Black's pair d2-d3 takes it: WIN in 1.
-  const auto r = search.run(game.parse(
-      "......../......./......../......./......../......./......../......./...w..../......./...b..../......./...b..../......./........ b"));
+  const auto r =
+      search.run(game.parse("......../......./......../......./......../......./......../......./...w..../......./"
+                            "...b..../......./...b..../......./........ b"));
   EXPECT_TRUE(r.proven);
   EXPECT_EQ(r.value.lower, win_in(1));
   limits.nodes = 2000;

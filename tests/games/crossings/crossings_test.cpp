@@ -12,11 +12,11 @@
 #include <utility>
 #include <vector>
 
+#include "driver/generate.hpp"
+#include "driver/solve_in_memory.hpp"
 #include "games/crossings/crossings.hpp"
 #include "games/kit/perft.hpp"
 #include "search/bounded_search.hpp"
-#include "driver/generate.hpp"
-#include "driver/solve_in_memory.hpp"
 #include "solver/value.hpp"
 #include "tests/games/crossings/naive_crossings.hpp"
 #include "tests/support/simple_solver.hpp"
@@ -189,7 +189,8 @@ TEST(CrossingsText, RoundTripAndStrictParsing) {
 TEST(CrossingsNaive, PerftAgreesOnTheFullBoardToDepth3) {
   const CrossingsGame game = crossings("default");
   const naive::CrossingsBoard start = naive::CrossingsBoard::parse(game.format(game.start()));
-  for (int depth = 1; depth <= 3; ++depth) EXPECT_EQ(perft(game, game.start(), depth), naive::crossings_perft(start, depth));
+  for (int depth = 1; depth <= 3; ++depth)
+    EXPECT_EQ(perft(game, game.start(), depth), naive::crossings_perft(start, depth));
 }
 
 TEST(CrossingsNaive, PerftAgreesOnMiniBoardsToDepth5) {
@@ -197,7 +198,8 @@ TEST(CrossingsNaive, PerftAgreesOnMiniBoardsToDepth5) {
     const CrossingsGame game = crossings(variant);
     const naive::CrossingsBoard start = naive::CrossingsBoard::parse(game.format(game.start()));
     for (int depth = 1; depth <= 5; ++depth)
-      EXPECT_EQ(perft(game, game.start(), depth), naive::crossings_perft(start, depth)) << variant << " depth " << depth;
+      EXPECT_EQ(perft(game, game.start(), depth), naive::crossings_perft(start, depth))
+          << variant << " depth " << depth;
   }
 }
 
@@ -302,8 +304,8 @@ void expect_engine_matches_simple_solver(const std::string& variant) {
   for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
     ASSERT_EQ(engine[t].size(), known.at(t).size());
     for (std::uint64_t i = 0; i < engine[t].size(); ++i) {
-      ASSERT_EQ(engine[t][i], known.at(t)[i]) << variant << " tier " << game.tier_name(t) << " slot " << i << " "
-                                              << game.format(game.position(t, i));
+      ASSERT_EQ(engine[t][i], known.at(t)[i])
+          << variant << " tier " << game.tier_name(t) << " slot " << i << " " << game.format(game.position(t, i));
       ++compared;
     }
   }
@@ -348,7 +350,7 @@ TEST(CrossingsSearch, ProofsAndBoundsAgreeWithTheTablebase) {
     }
   }
   EXPECT_GT(proven, 30) << open;  // short wins and losses are common
-  EXPECT_GT(open, 0);     // and draws never proven
+  EXPECT_GT(open, 0);             // and draws never proven
 }
 
 // 8x8 positions a few moves before a forced crossing (README): proven WIN.
@@ -381,7 +383,8 @@ TEST(CrossingsIndex, IndexAndPositionAreInverse) {
     const CrossingsPosition back = game.position(t, game.index(p));
     EXPECT_EQ(game.index(back), game.index(p));
     // The same position seen from the other colour, mirrored, has the same slot.
-    CrossingsPosition turned{game.mirrored(game.turned(p.mine)), game.mirrored(game.turned(p.theirs)), !p.white_to_move};
+    CrossingsPosition turned{game.mirrored(game.turned(p.mine)), game.mirrored(game.turned(p.theirs)),
+                             !p.white_to_move};
     EXPECT_EQ(game.index(turned), game.index(p));
   }
 }

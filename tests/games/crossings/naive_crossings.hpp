@@ -90,7 +90,8 @@ inline std::vector<std::pair<std::string, std::string>> crossings_moves(const Cr
           if (target != '.') {
             if (k < 2 || target != their_stone) break;  // a step never captures; crossed stones never are
             int run = 0;
-            while (b.on_board(tf + run * d[0], tr + run * d[1]) && is_enemy(b.at(tf + run * d[0], tr + run * d[1]))) ++run;
+            while (b.on_board(tf + run * d[0], tr + run * d[1]) && is_enemy(b.at(tf + run * d[0], tr + run * d[1])))
+              ++run;
             if (run >= k) break;
             captures = true;
           }

@@ -94,7 +94,8 @@ inline std::vector<SeedFormationFound> seed_formations(const SeedBoard& b) {
         SeedFormationFound f{'x', file, rank, {{false, {file, rank}}}};
         const int around[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
         for (const auto& d : around)
-          if (!seed_locked(b.squares[rank + d[1]][file + d[0]])) f.removed.push_back({false, {file + d[0], rank + d[1]}});
+          if (!seed_locked(b.squares[rank + d[1]][file + d[0]]))
+            f.removed.push_back({false, {file + d[0], rank + d[1]}});
         out.push_back(f);
       }
       // Square victim: two or more of its corners held by the enemy.
@@ -218,7 +219,8 @@ inline std::vector<std::pair<std::string, std::string>> seed_moves(const SeedBoa
         bool enemy_near = false;  // an enemy corner piece sharing one of its squares
         for (int f = cf - 1; f <= cf + 1; ++f)
           for (int r = cr - 1; r <= cr + 1; ++r)
-            if (f >= 0 && f < b.files - 1 && r >= 0 && r < b.ranks - 1 && (f != cf || r != cr) && b.corners[r][f] == them)
+            if (f >= 0 && f < b.files - 1 && r >= 0 && r < b.ranks - 1 && (f != cf || r != cr) &&
+                b.corners[r][f] == them)
               enemy_near = true;
         if (enemy_near) continue;
         SeedBoard a = lifted();

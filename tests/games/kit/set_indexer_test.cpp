@@ -120,8 +120,7 @@ void for_each_subset(S pool, int k, S chosen, F& f) {
 template <class S, std::size_t N>
 std::array<S, N> image(const BasicSquareMap<S>& map, const std::array<S, N>& sets) {
   std::array<S, N> out{};
-  for (std::size_t k = 0; k < N; ++k)
-    for_each_square(sets[k], [&](int s) { out[k] |= bit<S>(map.image()[s]); });
+  for (std::size_t k = 0; k < N; ++k) for_each_square(sets[k], [&](int s) { out[k] |= bit<S>(map.image()[s]); });
   return out;
 }
 

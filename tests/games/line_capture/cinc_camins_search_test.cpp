@@ -6,15 +6,15 @@
 // game around the start position (solved in memory, about a minute).
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <random>
 
-#include "games/line_capture/line_capture.hpp"
 #include "driver/generate.hpp"
-#include "solver/one_step.hpp"
 #include "driver/solve_in_memory.hpp"
+#include "games/line_capture/line_capture.hpp"
+#include "solver/one_step.hpp"
 
 namespace rtb {
 namespace {

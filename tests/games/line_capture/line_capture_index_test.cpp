@@ -21,8 +21,8 @@
 #include "games/kit/bitboard.hpp"
 #ifndef RTB_BITBOARD_ONLY
 #include "games/kit/board_symmetry.hpp"
-#include "games/line_capture/line_capture.hpp"
 #include "games/kit/set_indexer.hpp"
+#include "games/line_capture/line_capture.hpp"
 #endif
 
 namespace rtb {
@@ -251,7 +251,8 @@ void check_indexer_by_brute_force(int squares, const std::vector<SquareMap>& map
         return;
       }
       if (fresh) {
-        if (const auto s = indexer.sets(i); !cls.count({s[0], s[1]})) ADD_FAILURE() << "sets(" << i << ") is not in its class";
+        if (const auto s = indexer.sets(i); !cls.count({s[0], s[1]}))
+          ADD_FAILURE() << "sets(" << i << ") is not in its class";
         if (indexer.weight(i) != cls.size()) ADD_FAILURE() << "weight(" << i << ") != class size " << cls.size();
       }
     };
@@ -292,8 +293,7 @@ TEST(TwoSetIndexer, ThreeByThreeEveryCountAndSymmetryGroup) {
   const std::vector<SquareMap> all8 = dihedral_maps(3);
   // Subgroups: identity alone; identity and the half turn (mirror files
   // and ranks: map 3); identity and the left-right mirror (map 1).
-  const std::vector<std::vector<SquareMap>> groups{
-      all8, {all8[0]}, {all8[0], all8[3]}, {all8[0], all8[1]}};
+  const std::vector<std::vector<SquareMap>> groups{all8, {all8[0]}, {all8[0], all8[3]}, {all8[0], all8[1]}};
   for (const auto& group : groups)
     for (int a = 0; a <= 9; ++a)
       for (int b = 0; a + b <= 9; ++b) check_indexer_by_brute_force(9, group, a, b);
@@ -443,8 +443,7 @@ TEST(GameIndex, RandomSlotsOfTheLargeCincCaminsTiers) {
   for (LineCaptureGame::TierId t = 0; t < game.tier_count(); ++t) {
     SCOPED_TRACE(game.tier_name(t));
     // At least one slot a class.
-    const std::uint64_t classes =
-        burnside_classes(by_hand, game.squares(), game.mover_pieces(t), game.other_pieces(t));
+    const std::uint64_t classes = burnside_classes(by_hand, game.squares(), game.mover_pieces(t), game.other_pieces(t));
     EXPECT_GE(game.tier_size(t), classes);
     for (int n = 0; n < 20000; ++n) {
       const std::uint64_t i = rng() % game.tier_size(t);

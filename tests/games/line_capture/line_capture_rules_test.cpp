@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "games/line_capture/line_capture.hpp"
 #include "games/kit/perft.hpp"
+#include "games/line_capture/line_capture.hpp"
 
 namespace rtb {
 namespace {
@@ -29,7 +29,9 @@ const LineCaptureGame& cinc(CaptureLines lines = CaptureLines::Touched) {
   return lines == CaptureLines::Touched ? touched : arrival;
 }
 
-std::string name_of(int file, int rank) { return std::string(1, static_cast<char>('a' + file)) + std::to_string(rank + 1); }
+std::string name_of(int file, int rank) {
+  return std::string(1, static_cast<char>('a' + file)) + std::to_string(rank + 1);
+}
 
 // A board written as characters: cells[rank][file], rank 0 at the bottom.
 struct Grid {
@@ -125,8 +127,8 @@ struct Example {
   int captured;
 };
 const Example kFiveSquareExamples[] = {
-    {"bbw..", 2}, {".bbw.", 3}, {"..bbw", 4}, {"..wbb", 2}, {".wbb.", 1}, {"wbb..", 0},
-    {"bbbw.", -1}, {"wbbw.", -1}, {"bb.w.", -1}, {"b.bw.", -1},
+    {"bbw..", 2}, {".bbw.", 3},  {"..bbw", 4},  {"..wbb", 2},  {".wbb.", 1},
+    {"wbb..", 0}, {"bbbw.", -1}, {"wbbw.", -1}, {"bb.w.", -1}, {"b.bw.", -1},
 };
 const Example kFourSquareExamples[] = {
     {".bbw", 3}, {".wbb", 1}, {"bbw.", 2}, {"wbb.", 0}, {"bbbw", -1}, {"wbbb", -1}, {"wbbw", -1},
@@ -223,7 +225,8 @@ TEST(RulesExamples, EveryExampleLineInEveryOrientationColourAndVariant) {
                   mover = 'w';
                 }
                 int extra_file = -1, extra_rank = -1;
-                ASSERT_TRUE(add_extras(before, after, rank, other, files, extra_file, extra_rank, mover == 'b' ? 'w' : 'b'));
+                ASSERT_TRUE(
+                    add_extras(before, after, rank, other, files, extra_file, extra_rank, mover == 'b' ? 'w' : 'b'));
                 // What docs/rules.md says this step captures in each variant.
                 const bool pattern_captures = ex->captured >= 0 && making != Making::WalkIn;
                 const bool default_captures = pattern_captures;
@@ -262,7 +265,8 @@ TEST(RulesExamples, EveryExampleLineInEveryOrientationColourAndVariant) {
                         // its extra piece, off the pattern's rank and file:
                         // the piece that walked in is not taken.
                         const int ef = extra_file, er = extra_rank;
-                        for (const auto& [df, dr] : std::vector<std::pair<int, int>>{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+                        for (const auto& [df, dr] :
+                             std::vector<std::pair<int, int>>{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
                           const int nf = ef + df, nr = er + dr;
                           if (nf < 0 || nf >= w || nr < 0 || nr >= w || nf == k || nr == rank) continue;
                           if (a0.at(nf, nr) != '.') continue;
@@ -324,8 +328,8 @@ TEST(HandChecked, DoubleCapture) {
   // w.b.    c2c3 makes . b b w in rank 3. Nothing else makes exactly three
   // .b..    pieces in a row in a line it touches.
   const std::string text = ".w.w/.b.w/w.b./.b.. b";
-  const std::vector<std::string> want{"b1a1", "b1b2 x a2,b4", "b1c1", "b3a3", "b3b2 x a2", "b3c3",
-                                      "c2b2", "c2c1",         "c2c3 x d3", "c2d2"};
+  const std::vector<std::string> want{"b1a1", "b1b2 x a2,b4", "b1c1", "b3a3",      "b3b2 x a2",
+                                      "b3c3", "c2b2",         "c2c1", "c2c3 x d3", "c2d2"};
   for (const CaptureLines lines : {CaptureLines::Touched, CaptureLines::Arrival}) {
     EXPECT_EQ(move_list(pangki(lines), text), sorted(want));
     const Played got = play(pangki(lines), text, "b1b2");
@@ -340,8 +344,7 @@ TEST(HandChecked, TripleCaptureDefaultOnly) {
   // bb..    Under `arrival` the line left does not capture: a4 stays.
   // b.bw    c1b1 takes b3 only (rank 1 reads b b . w). a3, a2 are blocked.
   const std::string text = "w.ww/bw../bb../b.bw b";
-  EXPECT_EQ(move_list(pangki(), text),
-            sorted({"a1b1 x a4,b3,d1", "b2b1", "b2c2", "c1b1 x b3", "c1c2"}));
+  EXPECT_EQ(move_list(pangki(), text), sorted({"a1b1 x a4,b3,d1", "b2b1", "b2c2", "c1b1 x b3", "c1c2"}));
   EXPECT_EQ(move_list(pangki(CaptureLines::Arrival), text),
             sorted({"a1b1 x b3,d1", "b2b1", "b2c2", "c1b1 x b3", "c1c2"}));
   const Played got = play(pangki(), text, "a1b1");
@@ -374,8 +377,7 @@ TEST(HandChecked, WalkingIntoAPatternIsSafe) {
   // two pieces); c3's four steps touch rank 3 or 4, files b, c or d, and
   // rank 2, never rank 1: c1 survives every reply.
   for (const CaptureLines lines : {CaptureLines::Touched, CaptureLines::Arrival})
-    EXPECT_EQ(move_list(pangki(lines), walk.child),
-              sorted({"a1a2", "b1b2", "c3b3", "c3c2", "c3c4", "c3d3"}));
+    EXPECT_EQ(move_list(pangki(lines), walk.child), sorted({"a1a2", "b1b2", "c3b3", "c3c2", "c3c4", "c3d3"}));
 }
 
 // ---- the ends of the game ----
@@ -444,8 +446,8 @@ TEST(GameEnd, SideToMoveMayHaveLostAlready) {
 // ---- position text ----
 
 TEST(PositionText, FormatReadsBackAndSidesAreSeenFromTheMover) {
-  for (const std::string text : {"wwww/w..w/b..b/bbbb b", "wwww/w..w/b..b/bbbb w", ".w.w/.b.w/w.b./.b.. b",
-                                 "w.../..../..../bbbb w"}) {
+  for (const std::string text :
+       {"wwww/w..w/b..b/bbbb b", "wwww/w..w/b..b/bbbb w", ".w.w/.b.w/w.b./.b.. b", "w.../..../..../bbbb w"}) {
     EXPECT_EQ(pangki().format(pangki().parse(text)), text);
   }
   for (const std::string text : {"wwwww/...../...../...../bbbbb b", "b..../.w.../..b../...w./....b w"})
