@@ -143,7 +143,7 @@ class BoundedSearch {
         return;
       }
       bool forcing = false;
-      if constexpr (requires { m.is_capture(); }) forcing = m.is_capture();
+      if constexpr (MarksCaptures<typename G::Move>) forcing = m.is_capture();
       out.push_back({c, forcing, 0});
     });
     if (wins_at_once) return;

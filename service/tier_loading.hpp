@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "driver/file_tier_store.hpp"
+#include "solver/game_concept.hpp"
 #include "tablebases/tier_file.hpp"
 
 namespace rtb {
@@ -22,7 +23,7 @@ std::string generate_command(const G& game, const std::filesystem::path& dir, co
 // tiers): the command must name it.
 template <class G>
 bool outside_default_set(const G& game, std::uint32_t tier) {
-  if constexpr (requires { game.solved_by_default(tier); }) return !game.solved_by_default(tier);
+  if constexpr (HasDefaultTiers<G>) return !game.solved_by_default(tier);
   return false;
 }
 
