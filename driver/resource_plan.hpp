@@ -81,8 +81,8 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     if (needed[g])
       for (std::uint32_t d : groups[g].dependencies) last_reader[d] = g;
   std::vector<bool> held(game.tier_count(), false);
-  // As GroupSolver decides it: the block walk needs the game's own predecessors.
-  constexpr bool kByBlock = SortsPredecessorsByBlock<G> && GivesPredecessors<G>;
+  // As GroupSolver decides it.
+  constexpr bool kByBlock = SortsPredecessorsByBlock<G>;
   const double working_per_slot =
       kByBlock ? model.working_bytes_per_slot_by_block : model.working_bytes_per_slot_shared;
   ResourcePlan plan;

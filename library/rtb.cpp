@@ -3,6 +3,7 @@
 // is built on the same code, so there is one implementation of each.
 #include "rtb/rtb.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "driver/generate.hpp"
@@ -32,19 +33,14 @@ GameValue game_value(const ValueBounds& b) {
 
 GameChoice choice_of(const std::string& game, const std::string& variant) { return {game, variant}; }
 
-// A parameter's name as this API spells it: max_pieces for the service's max-pieces.
-std::string api_name(std::string name) {
-  for (char& c : name)
-    if (c == '-') c = '_';
+// `name` with every `from` written `to`: this API spells the service's
+// max-pieces as max_pieces, and takes either.
+std::string respelled(std::string name, char from, char to) {
+  std::replace(name.begin(), name.end(), from, to);
   return name;
 }
-
-// The service's name of a tier filter given as max_pieces or max-pieces.
-std::string service_name(std::string name) {
-  for (char& c : name)
-    if (c == '_') c = '-';
-  return name;
-}
+std::string api_name(const std::string& name) { return respelled(name, '-', '_'); }
+std::string service_name(const std::string& name) { return respelled(name, '_', '-'); }
 
 // Runs f, turning the service's neutral errors into the public ones, worded
 // with this API's names.

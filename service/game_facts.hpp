@@ -47,6 +47,13 @@ std::string describe_game(const G& game) {
   }
 }
 
+// The side-to-move letter of a canonical position text (docs/rules.md: the
+// board, a space, the side to move), '?' for a text without one.
+inline char side_to_move_letter(const std::string& position) {
+  const std::size_t space = position.find(' ');
+  return space + 1 < position.size() ? position[space + 1] : '?';
+}
+
 // How front ends draw the game (DrawsItsBoard); without the hook, read from
 // the start's text (docs/rules.md: ranks from the top separated by '/', one
 // character a square, then the side to move), the pieces and sides named
@@ -66,16 +73,12 @@ BoardLook board_look_of(const G& game) {
       if (c != '/' && c != '.' &&
           std::none_of(look.pieces.begin(), look.pieces.end(), [c](const PieceLook& p) { return p.letter == c; }))
         look.pieces.push_back({c, std::string(1, c), kColours[look.pieces.size() % 5]});
-    const auto side_of = [](const std::string& position) {
-      const std::size_t space = position.find(' ');
-      return space + 1 < position.size() ? position[space + 1] : '?';
-    };
-    look.sides.push_back({side_of(text), std::string(1, side_of(text))});
+    look.sides.push_back({side_to_move_letter(text), std::string(1, side_to_move_letter(text))});
     bool first = true;
     game.for_each_move(game.start(), [&](const auto&, const auto& child) {
       if (!first) return;
       first = false;
-      const char letter = side_of(game.format(child));
+      const char letter = side_to_move_letter(game.format(child));
       look.sides.push_back({letter, std::string(1, letter)});
     });
     return look;

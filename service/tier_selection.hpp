@@ -43,6 +43,12 @@ long long tier_filter_count(const G& game, const std::string& filter, typename G
   return -1;
 }
 
+// Whether `game`'s tiers have the count `filter` keeps them by.
+template <class G>
+bool offers_tier_filter(const G& game, const std::string& filter) {
+  return game.tier_count() > 0 && tier_filter_count(game, filter, 0) >= 0;
+}
+
 // The names of the filters `game` offers (none for a game without tablebases).
 template <class G>
 std::vector<std::string> tier_filters_of(const G& game) {
@@ -51,7 +57,7 @@ std::vector<std::string> tier_filters_of(const G& game) {
   }
   std::vector<std::string> names;
   for (const TierFilter& f : kTierFilters)
-    if (game.tier_count() > 0 && tier_filter_count(game, f.name, 0) >= 0) names.push_back(f.name);
+    if (offers_tier_filter(game, f.name)) names.push_back(f.name);
   return names;
 }
 
@@ -104,7 +110,7 @@ std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
     }
   }
   for (const auto& [filter, n] : s.at_most) {
-    if (game.tier_count() == 0 || tier_filter_count(game, filter, 0) < 0)
+    if (!offers_tier_filter(game, filter))
       throw InvalidParameter(filter, "{} does not apply to " + game_and_variant(game));
     for (std::uint32_t t = 0; t < game.tier_count(); ++t)
       if (tier_filter_count(game, filter, t) <= n) selected[t] = true;

@@ -94,6 +94,16 @@ concept KnowsAliasFreeSlots = requires(const G& g, typename G::TierId t, std::ui
   { g.slot_may_be_alias(t, i) } -> std::convertible_to<bool>;
 };
 
+// Whether slot i of tier t, whose position is p, is an alias (p indexes
+// elsewhere); the game's KnowsAliasFreeSlots spares the index where it can.
+template <class G>
+bool is_alias_slot(const G& g, typename G::TierId t, std::uint64_t i, const typename G::Position& p) {
+  if constexpr (KnowsAliasFreeSlots<G>) {
+    if (!g.slot_may_be_alias(t, i)) return false;
+  }
+  return g.index(p) != i;
+}
+
 // quiet_children_distinct(p) is true only when the children of p that lie
 // in p's tier group are pairwise different slots. The engine then counts
 // them without indexing each; without the hook it indexes every in-group
@@ -121,10 +131,12 @@ concept IndexesPredecessors = requires(const G& g, const typename G::Position& p
 // of p: two positions with a predecessor slot in common name the same block.
 // The engine then sorts each level by block and gives a block to one thread,
 // which updates its words with plain stores: a wrong block is a data race.
-// Without the hook every update is atomic and goes wherever it falls. Needs
+// Without the hook every update is atomic and goes wherever it falls. The
+// promise is about the game's own predecessors, so the concept needs
 // GivesPredecessors (the table of moves taken backwards knows no blocks).
 template <class G>
-concept SortsPredecessorsByBlock = requires(const G& g, const typename G::Position& p, typename G::TierId t) {
+concept SortsPredecessorsByBlock = GivesPredecessors<G> &&
+    requires(const G& g, const typename G::Position& p, typename G::TierId t) {
   { g.tier_blocks(t) } -> std::convertible_to<std::uint64_t>;
   { g.predecessor_block(p) } -> std::convertible_to<std::pair<typename G::TierId, std::uint64_t>>;
 };

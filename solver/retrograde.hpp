@@ -130,8 +130,8 @@ class GroupSolver {
   static constexpr std::int64_t kParallelFrom = 8192;
   // Games that say which block of slots a position's predecessors lie in
   // get the lock-free, cache-friendly walk (see propagate_by_block). The
-  // promise is about the game's own predecessors, so it needs them.
-  static constexpr bool kByBlock = SortsPredecessorsByBlock<G> && GivesPredecessors<G>;
+  // promise is about the game's own predecessors (the concept needs them).
+  static constexpr bool kByBlock = SortsPredecessorsByBlock<G>;
 
   static Key key(std::size_t local, std::uint64_t slot) { return slot_key::make(local, slot); }
   static std::size_t local_of(Key k) { return slot_key::local_tier_of(k); }
@@ -139,12 +139,6 @@ class GroupSolver {
   static bool unresolved(std::uint16_t s) { return state_word::is_unresolved(s); }
   static std::uint16_t pending(unsigned longest_out_win, unsigned count) {
     return state_word::pending(longest_out_win, count);
-  }
-
-  // Games that know which slots cannot be aliases spare the check.
-  bool may_be_alias(TierId tier, std::uint64_t slot) const {
-    if constexpr (KnowsAliasFreeSlots<G>) return game_.slot_may_be_alias(tier, slot);
-    return true;
   }
 
   // Games that can tell when a position's in-group children are pairwise
@@ -240,7 +234,7 @@ class GroupSolver {
   bool initialise_slot(std::size_t local, TierId tier, std::uint64_t slot, Lists& lists) {
     std::uint16_t& s = states_[local][slot];
     const Position p = game_.position(tier, slot);
-    if (may_be_alias(tier, slot) && game_.index(p) != slot) {
+    if (is_alias_slot(game_, tier, slot, p)) {
       s = kAlias;
       return true;
     }

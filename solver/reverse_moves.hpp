@@ -55,10 +55,13 @@ namespace rtb {
 // Group numbers up to this fit a 32-bit parent.
 inline constexpr std::uint64_t kNarrowParentSlots = std::uint64_t{1} << 32;
 
-// The bytes a table of `slots` slots and `moves` in-group moves takes.
-constexpr std::uint64_t reverse_moves_bytes(std::uint64_t slots, std::uint64_t moves) {
-  const std::uint64_t parent_bytes = slots <= kNarrowParentSlots ? sizeof(std::uint32_t) : sizeof(std::uint64_t);
+// The bytes a table of `slots` slots and `moves` in-group moves takes, with
+// parents of `parent_bytes` each, or of the width the build picks for them.
+constexpr std::uint64_t reverse_moves_bytes(std::uint64_t slots, std::uint64_t moves, std::uint64_t parent_bytes) {
   return (slots + 1) * sizeof(std::uint64_t) + moves * parent_bytes;
+}
+constexpr std::uint64_t reverse_moves_bytes(std::uint64_t slots, std::uint64_t moves) {
+  return reverse_moves_bytes(slots, moves, slots <= kNarrowParentSlots ? sizeof(std::uint32_t) : sizeof(std::uint64_t));
 }
 
 // The lists of one parent width (see the layout above).
@@ -99,7 +102,7 @@ class ReverseMoves {
   bool wide() const { return wide_; }
   std::uint64_t bytes() const {
     if (first_.empty()) return 0;
-    return (slots() + 1) * sizeof(std::uint64_t) + moves() * (wide_ ? sizeof(std::uint64_t) : sizeof(std::uint32_t));
+    return reverse_moves_bytes(slots(), moves(), wide_ ? sizeof(std::uint64_t) : sizeof(std::uint32_t));
   }
 
   // Frees the memory.
@@ -183,11 +186,7 @@ class ReverseMoves {
         if (advance && ((s + 1) % kChunk == 0 || s + 1 == size)) advance(static_cast<std::uint64_t>(s % kChunk) + 1);
         const Position p = game.position(tier, slot);
         if (game.is_lost(p)) continue;
-        if constexpr (KnowsAliasFreeSlots<G>) {
-          if (game.slot_may_be_alias(tier, slot) && game.index(p) != slot) continue;
-        } else {
-          if (game.index(p) != slot) continue;
-        }
+        if (is_alias_slot(game, tier, slot, p)) continue;
         const std::uint64_t parent = first_[local] + slot;
         game.for_each_move(p, [&](const auto&, const Position& child) {
           if (game.is_lost(child)) return;
@@ -222,7 +221,7 @@ std::uint64_t estimated_reverse_moves_bytes(const G& game, const std::vector<typ
     std::size_t local = 0;
     while (slot >= game.tier_size(tiers[local])) slot -= game.tier_size(tiers[local++]);
     const auto p = game.position(tiers[local], slot);
-    if (game.is_lost(p) || game.index(p) != slot) continue;  // no moves listed: lost or an alias
+    if (game.is_lost(p) || is_alias_slot(game, tiers[local], slot, p)) continue;  // no moves listed
     game.for_each_move(p, [&](const auto&, const auto& child) {
       moves_seen += !game.is_lost(child) && in_group[game.tier_of(child)];
     });

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "apps/rtb/usage_error.hpp"
+#include "service/game_facts.hpp"
 
 namespace rtb::cli {
 
@@ -16,11 +17,6 @@ std::string name_of_side(const BoardLook& look, char letter) {
   for (const SideLook& s : look.sides)
     if (s.letter == letter) return s.name;
   return std::string(1, letter);
-}
-
-char side_letter(const std::string& position) {
-  const std::size_t space = position.find(' ');
-  return space + 1 < position.size() ? position[space + 1] : '?';
 }
 
 std::string trimmed(const std::string& text) {
@@ -67,10 +63,10 @@ PlaySession::PlaySession(QuerySession& session, const std::string& position, con
   paint_.pieces = shape_.pieces;
   history_.push_back(session_.normalise(position));
   const QueryResult& first = current();
-  letters_[0] = side_letter(first.position);
+  letters_[0] = side_to_move_letter(first.position);
   // Sides alternate every ply (no game passes), so the first move's side
   // letter is the other side's.
-  if (!first.moves.empty()) letters_[1] = side_letter(first.moves.front().position);
+  if (!first.moves.empty()) letters_[1] = side_to_move_letter(first.moves.front().position);
   if (options.side == "both") return;
   user_parity_ = 0;
   if (options.side.empty()) return;
