@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -34,14 +35,15 @@
 
 namespace rtb {
 
-template <SquareSet S, std::size_t N>
+template <SquareSet S, std::size_t N, std::size_t MostMaps = 8>
 class SetIndexer {
   static_assert(N >= 1, "at least one set");
+  static_assert(MostMaps == 8 || MostMaps == 16, "a map set is 8 or 16 bits in the class table");
 
  public:
   using Map = BasicSquareMap<S>;
   using Sets = std::array<S, N>;
-  static constexpr std::size_t kMostMaps = 8;  // a map set is 8 bits in the class table
+  static constexpr std::size_t kMostMaps = MostMaps;  // a map set is MostMaps bits in the class table
 
   // `maps` must be a group (closed under composition) with the identity
   // first; at most kMostMaps. Throws std::invalid_argument for bad arguments
@@ -60,8 +62,10 @@ class SetIndexer {
     std::uint32_t maps;  // maps sending the first set onto `canonical`
     std::uint64_t base;  // slot of the class's first slot
   };
-  FirstSet first_set(S first) const {
-    const FirstSetClass cls = class_of_rank_[colex_rank(first)];
+  FirstSet first_set(S first) const { return first_set_of_rank(colex_rank(first)); }
+  // The same for a caller that has the set's colex rank already.
+  FirstSet first_set_of_rank(std::uint64_t rank) const {
+    const FirstSetClass cls = class_of_rank_[rank];
     return {first_classes_[cls.class_id()], cls.to_canonical(), cls.class_id() * further_sets_};
   }
 
@@ -104,6 +108,11 @@ class SetIndexer {
   // them (Burnside's lemma over each canonical first set's stabiliser).
   std::uint64_t class_count() const;
   std::size_t symmetry_count() const { return maps_.size(); }
+  const Map& map(std::size_t g) const { return maps_[g]; }
+  // Slots a class of first sets takes: the placements of the further sets.
+  std::uint64_t further_sets() const { return further_sets_; }
+  // The canonical first set of the class, by class id.
+  S first_class(std::uint64_t id) const { return first_classes_[id]; }
   // False when the slot can not be an alias (its first set has no symmetry),
   // which saves the check for almost every slot.
   bool may_be_alias(std::uint64_t index) const { return class_stabilizer_[index / further_sets_] != 1u; }
@@ -113,12 +122,16 @@ class SetIndexer {
  private:
   // Packed in one word to keep the table small in cache: the class id, and
   // in the low 8 bits the maps that send the set onto its canonical set.
+  // Eight maps keep the word at 32 bits, the tables of today's games; the
+  // Morris boards' 16 maps take a 64-bit word.
+  using Packed = std::conditional_t<MostMaps == 8, std::uint32_t, std::uint64_t>;
   struct FirstSetClass {
-    std::uint32_t packed;
-    std::uint32_t class_id() const { return packed >> 8; }
-    std::uint32_t to_canonical() const { return packed & 0xFF; }
+    Packed packed;
+    std::uint32_t class_id() const { return static_cast<std::uint32_t>(packed >> MostMaps); }
+    std::uint32_t to_canonical() const { return static_cast<std::uint32_t>(packed & ((Packed{1} << MostMaps) - 1)); }
   };
-  static constexpr std::uint64_t kMostClasses = std::uint64_t{1} << 24;  // what FirstSetClass holds
+  static constexpr std::uint64_t kMostClasses = std::uint64_t{1}
+                                                << (MostMaps == 8 ? 24 : 32);  // what FirstSetClass holds
 
   // The mixed-radix rank of the further sets under `map`, the first set
   // mapped to `canonical` already.
@@ -155,13 +168,14 @@ using TwoSetIndexer = SetIndexer<Bitboard, 2>;
 
 // ---- implementation ----
 
-template <SquareSet S, std::size_t N>
-SetIndexer<S, N>::SetIndexer(int squares, const std::array<int, N>& counts, std::vector<Map> maps)
+template <SquareSet S, std::size_t N, std::size_t M>
+SetIndexer<S, N, M>::SetIndexer(int squares, const std::array<int, N>& counts, std::vector<Map> maps)
     : squares_(squares), counts_(counts), board_(first_squares<S>(squares)), maps_(std::move(maps)) {
   if (squares < 0 || squares > kSetBits<S>)
     throw std::invalid_argument("SetIndexer: " + std::to_string(squares) + " squares do not fit a " +
                                 std::to_string(kSetBits<S>) + "-bit set");
-  if (maps_.empty() || maps_.size() > kMostMaps) throw std::invalid_argument("SetIndexer: 1 to 8 maps, identity first");
+  if (maps_.empty() || maps_.size() > kMostMaps)
+    throw std::invalid_argument("SetIndexer: 1 to " + std::to_string(kMostMaps) + " maps, identity first");
   for (int s = 0; s < squares; ++s)
     if (maps_[0].apply_square(s) != s) throw std::invalid_argument("SetIndexer: the first map must be the identity");
   int pieces = 0;
@@ -200,7 +214,7 @@ SetIndexer<S, N>::SetIndexer(int squares, const std::array<int, N>& counts, std:
     if (best == set) first_classes_.push_back(set);
   }
   if (first_classes_.size() >= kMostClasses)
-    throw std::length_error("SetIndexer: more than 2^24 classes of first sets");
+    throw std::length_error("SetIndexer: more classes of first sets than the class table holds");
   if (static_cast<unsigned __int128>(first_classes_.size()) * further_sets_ > kMaxTierSlots)
     throw too_large(std::to_string(first_classes_.size()) + " classes of first sets times " +
                     std::to_string(further_sets_) + " further placements");
@@ -220,7 +234,7 @@ SetIndexer<S, N>::SetIndexer(int squares, const std::array<int, N>& counts, std:
     std::uint32_t to_canonical = 0;
     for (std::size_t g = 0; g < maps_.size(); ++g)
       if (maps_[g].apply(set) == canonical) to_canonical |= 1u << g;
-    class_of_rank_[rank] = {class_of_canonical_rank.at(colex_rank(canonical)) << 8 | to_canonical};
+    class_of_rank_[rank] = {static_cast<Packed>(class_of_canonical_rank.at(colex_rank(canonical))) << M | to_canonical};
   }
   constexpr std::uint64_t kMostTabledSets = 1 << 17;
   for (std::size_t k = 1; k < N; ++k) {
@@ -239,8 +253,8 @@ SetIndexer<S, N>::SetIndexer(int squares, const std::array<int, N>& counts, std:
   }
 }
 
-template <SquareSet S, std::size_t N>
-typename SetIndexer<S, N>::Sets SetIndexer<S, N>::sets(std::uint64_t index) const {
+template <SquareSet S, std::size_t N, std::size_t M>
+typename SetIndexer<S, N, M>::Sets SetIndexer<S, N, M>::sets(std::uint64_t index) const {
   Sets out{};
   out[0] = first_classes_[index / further_sets_];
   std::uint64_t rest = index % further_sets_;
@@ -263,8 +277,8 @@ typename SetIndexer<S, N>::Sets SetIndexer<S, N>::sets(std::uint64_t index) cons
   return out;
 }
 
-template <SquareSet S, std::size_t N>
-std::uint64_t SetIndexer<S, N>::weight(std::uint64_t index) const {
+template <SquareSet S, std::size_t N, std::size_t M>
+std::uint64_t SetIndexer<S, N, M>::weight(std::uint64_t index) const {
   const Sets s = sets(index);
   if (this->index(s) != index) return 0;
   std::uint32_t stabilizer = class_stabilizer_[index / further_sets_];
@@ -283,8 +297,8 @@ std::uint64_t SetIndexer<S, N>::weight(std::uint64_t index) const {
 // `free_squares`) that `map` sends onto themselves, for a map that keeps
 // `free_squares`: each set is a union of the map's cycles there, so the
 // tuples are counted by cycle lengths, like subset sums in N - 1 dimensions.
-template <SquareSet S, std::size_t N>
-std::uint64_t SetIndexer<S, N>::fixed_tuples(const Map& map, S free_squares) const {
+template <SquareSet S, std::size_t N, std::size_t M>
+std::uint64_t SetIndexer<S, N, M>::fixed_tuples(const Map& map, S free_squares) const {
   // ways[filled], `filled` the sizes reached so far in mixed radix (count + 1).
   std::array<std::uint64_t, N> stride{};
   std::uint64_t states = 1;
@@ -313,8 +327,8 @@ std::uint64_t SetIndexer<S, N>::fixed_tuples(const Map& map, S free_squares) con
   return ways[states - 1];
 }
 
-template <SquareSet S, std::size_t N>
-std::uint64_t SetIndexer<S, N>::class_count() const {
+template <SquareSet S, std::size_t N, std::size_t M>
+std::uint64_t SetIndexer<S, N, M>::class_count() const {
   std::uint64_t classes = 0;
   for (std::size_t id = 0; id < first_classes_.size(); ++id) {
     // The further sets beside one canonical first set fall into the orbits of
