@@ -13,6 +13,7 @@
 #include "games/blockade/registration.hpp"
 #include "games/crossings/registration.hpp"
 #include "games/line_capture/registration.hpp"
+#include "games/morris/registration.hpp"
 #include "solver/parameter_error.hpp"
 
 namespace rtb {
@@ -21,7 +22,7 @@ template <class... Folders>
 struct FolderList {};
 
 // The game folders, in the order `rtb games` lists their games.
-using GameFolders = FolderList<LineCaptureGames, BaghChalGames, CrossingsGames, BlockadeGames>;
+using GameFolders = FolderList<LineCaptureGames, BaghChalGames, CrossingsGames, MorrisGames, BlockadeGames>;
 
 namespace registry_detail {
 template <class... Variants>

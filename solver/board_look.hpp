@@ -30,9 +30,15 @@ struct BoardLook {
   std::vector<std::pair<std::string, std::string>> lines;
   std::vector<PieceLook> pieces;  // every letter a board square may hold but '.'
   std::vector<SideLook> sides;    // the side that moves first at the start, then the other
-  // The letter of the pieces a third field of the position text counts in
-  // hand (Bagh-Chal's goats: 'G'), or 0 for a game without pieces in hand.
-  char in_hand = 0;
+  // The points of the board in the order the position text writes them
+  // (ranks from the top, '/' between ranks), where they are not every square
+  // of files x ranks: the Morris boards' 16, 17 or 24 points on a 5x5 or 7x7
+  // grid. Empty when every square is one.
+  std::vector<std::string> points;
+  // The letters of the pieces that the fields after the side to move count
+  // in hand, one letter a field: "G" for Bagh-Chal's goats, "wb" for the
+  // Morris hands (White's, then Black's); empty for a game without a hand.
+  std::string in_hand;
 };
 
 }  // namespace rtb

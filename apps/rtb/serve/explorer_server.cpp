@@ -61,13 +61,8 @@ json board_json(const BoardLook& shape) {
   for (const PieceLook& p : shape.pieces)
     pieces.push_back({{"letter", std::string(1, p.letter)}, {"name", p.name}, {"colour", p.colour}});
   for (const SideLook& s : shape.sides) sides.push_back({{"letter", std::string(1, s.letter)}, {"name", s.name}});
-  return {{"files", shape.files},
-          {"ranks", shape.ranks},
-          {"on_points", shape.on_points},
-          {"lines", lines},
-          {"pieces", pieces},
-          {"sides", sides},
-          {"in_hand", shape.in_hand ? std::string(1, shape.in_hand) : std::string()}};
+  return {{"files", shape.files}, {"ranks", shape.ranks}, {"on_points", shape.on_points}, {"lines", lines},
+          {"pieces", pieces},     {"sides", sides},       {"points", shape.points},       {"in_hand", shape.in_hand}};
 }
 
 // Runs a handler, turning every exception into the JSON error it stands for.

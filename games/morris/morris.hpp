@@ -1,0 +1,353 @@
+#pragma once
+// The Morris family (Mills) of docs/rules.md (../shared/RULES.md, "The Morris
+// family"): Five, Six, Seven and Nine Men's Morris, with flying at three
+// stones in `nine` (and in the optional `-fly` variants).
+//
+// A position is held from the mover's side: the mover's stones and the
+// opponent's (one 32-bit set each, points as in morris_board.hpp), the stones
+// each still holds in hand, and the colour to move, which only the text
+// needs. Mills and links are masks; a move closes a mill when one of the
+// masks through the point it lands on is full.
+//
+// Tiers.
+//   Movement tier M(m, o), "m9-8": both hands empty, m stones of the mover
+//   and o of the opponent on the board, 3 <= m, o <= n. A quiet move goes to
+//   M(o, m), a removal to M(o - 1, m) (a win at once when o = 3), so
+//   {M(a, b), M(b, a)} is a cyclic group of two tiers (M(a, a) one of one).
+//   The colour to move does not matter once the hands are empty: one slot
+//   holds a position with White to move and its colour swap with Black to
+//   move, and a tier counts positions of one side to move.
+//   Placement tier P(k, m, o), "p12-w5-b4": k stones placed so far (0 <= k <
+//   2n), which fixes the side to move (White after an even k) and both hands,
+//   and m, o stones of the mover and the opponent on the board (the name
+//   gives them by colour). Every placement leaves for k + 1, so each is a
+//   group of one tier solved in one pass; the last leads to the movement
+//   tiers. Only tiers whose two sides each keep three stones (board plus
+//   hand) exist: a side to move with fewer has lost, and the side not to
+//   move can not have fewer.
+//
+// Slots: a tier is numbered by SetIndexer over two sets of stones up to the
+// board's 16 (or 8) maps; the set that comes first is the one most lookups
+// share, since slots with one first set make one block of consecutive slots.
+//   Movement tiers: (the opponent's stones, the mover's). Every predecessor
+//   of p has p's mover as its opponent, so all of them lie in one block
+//   (predecessor_block: the engine's walk by blocks) and are indexed with one
+//   lookup of that set (for_each_predecessor_slot).
+//   Placement tiers: (the mover's stones, the opponent's). A tier is solved
+//   in one pass that reads its children's values; the children of a
+//   placement that removes nothing have p's opponent as their mover, so they
+//   lie in one block of the next tier, a few kilobytes, instead of one cache
+//   miss each.
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "games/kit/bitboard.hpp"
+#include "games/kit/board_symmetry.hpp"
+#include "games/kit/set_indexer.hpp"
+#include "games/morris/morris_board.hpp"
+#include "solver/game_concept.hpp"
+#include "solver/value.hpp"
+
+namespace rtb {
+
+struct MorrisRules {
+  std::string variant;  // "five", "six", "seven", "nine", "five-fly", "six-fly", "seven-fly"
+  int points;           // 16, 17 or 24
+  int stones;           // a side's stones, all in hand at the start
+  bool flying;          // a side with exactly 3 stones may move one to any empty point
+};
+
+// The variant names `morris_rules` accepts, "default" (nine) first.
+const std::vector<std::string>& morris_variants();
+// Throws std::invalid_argument for a name not in morris_variants().
+MorrisRules morris_rules(std::string_view variant);
+
+enum class MorrisSide : std::uint8_t { White, Black };
+
+struct MorrisPosition {
+  Bitboard mover = 0, opponent = 0;  // stones on the board
+  std::uint8_t mover_in_hand = 0, opponent_in_hand = 0;
+  MorrisSide to_move = MorrisSide::White;
+  Bitboard white() const { return to_move == MorrisSide::White ? mover : opponent; }
+  Bitboard black() const { return to_move == MorrisSide::White ? opponent : mover; }
+  friend bool operator==(const MorrisPosition&, const MorrisPosition&) = default;
+};
+
+struct MorrisMove {
+  static constexpr std::uint8_t kNone = 0xFF;
+  std::uint8_t from = kNone;  // kNone for a placement
+  std::uint8_t to = 0;
+  std::uint8_t removed = kNone;  // the opponent's stone a mill removes; kNone for any other move
+  bool is_placement() const { return from == kNone; }
+  bool is_capture() const { return removed != kNone; }
+  friend bool operator==(const MorrisMove&, const MorrisMove&) = default;
+};
+
+class MorrisGame {
+ public:
+  using Position = MorrisPosition;
+  using Move = MorrisMove;
+  using TierId = std::uint32_t;
+  using Indexer = SetIndexer<Bitboard, 2, 16>;
+
+  explicit MorrisGame(MorrisRules rules);
+  explicit MorrisGame(std::string_view variant = "default") : MorrisGame(morris_rules(variant)) {}
+
+  const std::string& name() const { return name_; }
+  const std::string& variant() const { return rules_.variant; }
+  const MorrisRules& rules() const { return rules_; }
+  const MorrisBoard& board() const { return board_; }
+  int stones() const { return rules_.stones; }
+
+  // ---- tiers ----
+  TierId tier_count() const { return static_cast<TierId>(tiers_.size()); }
+  bool is_placement_tier(TierId t) const { return tiers_[t].placed < 2 * rules_.stones; }
+  // Stones placed so far; 2n in the movement tiers.
+  int stones_placed(TierId t) const { return tiers_[t].placed; }
+  int mover_on_board(TierId t) const { return tiers_[t].mover; }
+  int opponent_on_board(TierId t) const { return tiers_[t].opponent; }
+  int mover_hand(TierId t) const { return hand_after(tiers_[t].placed, true); }
+  int opponent_hand(TierId t) const { return hand_after(tiers_[t].placed, false); }
+  // CountsPiecesPerSide: a side's stones still in play (board and hand).
+  int mover_pieces(TierId t) const { return mover_on_board(t) + mover_hand(t); }
+  int other_pieces(TierId t) const { return opponent_on_board(t) + opponent_hand(t); }
+  // CountsPiecesInHand: both hands together.
+  int pieces_in_hand(TierId t) const { return mover_hand(t) + opponent_hand(t); }
+  // What `rtb generate` solves when no tiers are named: the whole game, but
+  // for `nine` the movement phase (8.9 billion classes; its 1.79e10 classes
+  // of placement tiers are `--all`, or searched at query time).
+  bool solved_by_default(TierId t) const { return rules_.points < 24 || !is_placement_tier(t); }
+  std::string tier_name(TierId t) const;  // "m9-8", "p12-w5-b4"
+  std::uint64_t tier_size(TierId t) const { return indexer(t).size(); }
+  // Positions of the tier (one side to move), not reduced by symmetry.
+  std::uint64_t tier_positions(TierId t) const {
+    return binomial(rules_.points, mover_on_board(t)) *
+           binomial(rules_.points - mover_on_board(t), opponent_on_board(t));
+  }
+  std::uint64_t class_count(TierId t) const { return indexer(t).class_count(); }
+  std::vector<TierId> tier_successors(TierId t) const;
+  // The tier of a position that is not over (is_lost is false).
+  TierId tier_of(const Position& p) const {
+    const int placed = 2 * rules_.stones - p.mover_in_hand - p.opponent_in_hand;
+    return tier_id(placed, count(p.mover), count(p.opponent));
+  }
+  // The id of a tier; kNoTier for counts no tier has.
+  static constexpr TierId kNoTier = ~TierId{0};
+  TierId tier_id(int placed, int mover, int opponent) const {
+    return tier_ids_[(placed * (rules_.stones + 1) + mover) * (rules_.stones + 1) + opponent];
+  }
+  std::uint64_t index(const Position& p) const {
+    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0)
+      return indexer(count(p.mover), count(p.opponent)).index(p.mover, p.opponent);
+    return indexer(count(p.opponent), count(p.mover)).index(p.opponent, p.mover);
+  }
+  Position position(TierId t, std::uint64_t index) const;
+  std::uint64_t slot_weight(TierId t, std::uint64_t index) const { return indexer(t).weight(index); }
+  bool slot_may_be_alias(TierId t, std::uint64_t index) const { return indexer(t).may_be_alias(index); }
+
+  // ---- symmetry ----
+  std::size_t symmetry_count() const { return maps_.size(); }
+  Position symmetric_position(const Position& p, std::size_t map) const {
+    Position q = p;
+    q.mover = maps_[map].apply(p.mover);
+    q.opponent = maps_[map].apply(p.opponent);
+    return q;
+  }
+
+  // ---- rules ----
+  // The side to move has fewer than three stones on the board and in hand.
+  // (A side with no legal move loses too; the engine sees that itself.)
+  bool is_lost(const Position& p) const { return count(p.mover) + p.mover_in_hand < 3; }
+
+  // The stones of `side` that lie in a complete mill of their own.
+  Bitboard in_mills(Bitboard side) const {
+    Bitboard out = 0;
+    for (Bitboard m : board_.mills)
+      if ((side & m) == m) out |= m;
+    return out;
+  }
+  // Whether the stones `side`, one of which stands on `point`, fill a mill through it.
+  bool closes_mill(Bitboard side, int point) const {
+    const MorrisBoard::MillsAt& at = board_.mills_at[point];
+    for (int k = 0; k < at.count; ++k)
+      if ((side & at.mill[k]) == at.mill[k]) return true;
+    return false;
+  }
+  // The opponent's stones a mill may remove: those in no mill of their own,
+  // or all of them when every one is in a mill.
+  Bitboard removable(Bitboard opponent) const {
+    const Bitboard free = opponent & ~in_mills(opponent);
+    return free ? free : opponent;
+  }
+  // Where a stone of a side with `stones` stones may go from `from`.
+  Bitboard targets(int from, int stones, Bitboard empty) const {
+    return rules_.flying && stones == 3 ? empty : board_.neighbours[from] & empty;
+  }
+
+  // Calls f(move, child) for every legal move. No allocation.
+  template <class F>
+  void for_each_move(const Position& p, F&& f) const {
+    const Bitboard empty = board_.all & ~(p.mover | p.opponent);
+    // The child, seen from the opponent, after the mover's stones became `moved`.
+    auto emit = [&](std::uint8_t from, int to, Bitboard moved, std::uint8_t hand) {
+      const Position quiet{p.opponent, moved, p.opponent_in_hand, hand, other(p.to_move)};
+      // With no opponent stone on the board (only in positions no game
+      // reaches) a mill has nothing to remove and the move is quiet.
+      if (p.opponent == 0 || !closes_mill(moved, to)) {
+        f(Move{from, static_cast<std::uint8_t>(to), Move::kNone}, quiet);
+        return;
+      }
+      for (Bitboard r = removable(p.opponent); r; r &= r - 1) {
+        Position child = quiet;
+        child.mover ^= r & (Bitboard{0} - r);
+        f(Move{from, static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(lowest_square(r))}, child);
+      }
+    };
+    if (p.mover_in_hand > 0) {
+      const auto hand = static_cast<std::uint8_t>(p.mover_in_hand - 1);
+      for (Bitboard to = empty; to; to &= to - 1) emit(Move::kNone, lowest_square(to), p.mover | (to & (0 - to)), hand);
+      return;
+    }
+    const int stones = count(p.mover);
+    for (Bitboard from = p.mover; from; from &= from - 1) {
+      const int origin = lowest_square(from);
+      const Bitboard rest = p.mover ^ bit(origin);
+      for (Bitboard to = targets(origin, stones, empty); to; to &= to - 1)
+        emit(static_cast<std::uint8_t>(origin), lowest_square(to), rest | (to & (0 - to)), 0);
+    }
+  }
+
+  // The children of a movement position that stay in its group (the quiet
+  // moves) differ in the mover's stones only, which become the child's first
+  // set beside p's opponent: two of them share a slot only through a map
+  // that keeps p's opponent, so when no map but the identity does, they are
+  // pairwise distinct. Placement positions have no children in their group.
+  bool quiet_children_distinct(const Position& p) const {
+    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0) return true;
+    return indexer(count(p.opponent), count(p.mover)).first_set_has_no_symmetry(p.opponent);
+  }
+
+  // Calls f(predecessor) for every position of p's tier group from which a
+  // move leads to p: in the movement phase, the opponent's last move taken
+  // back, a slide (or a flight) that closed no mill; a placement or a
+  // removal came from another group. No allocation.
+  template <class F>
+  void for_each_predecessor(const Position& p, F&& f) const {
+    for_each_unmove(p, [&](Bitboard earlier) { f(Position{earlier, p.mover, 0, 0, other(p.to_move)}); });
+  }
+  // The same predecessors as (tier, slot): they share their first set (p's
+  // mover), looked up once. Distinct when that set has no symmetry.
+  template <class F>
+  bool for_each_predecessor_slot(const Position& p, F&& f) const {
+    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0) return true;
+    const Indexer& at = indexer(count(p.mover), count(p.opponent));
+    const TierId tier = tier_id(2 * rules_.stones, count(p.opponent), count(p.mover));
+    const Indexer::FirstSet first = at.first_set(p.mover);
+    for_each_unmove(p, [&](Bitboard earlier) { f(tier, at.index(first, earlier)); });
+    return std::has_single_bit(first.maps);  // no symmetry: one map, so distinct sets give distinct slots
+  }
+  // Every predecessor of p lies in the block of its first set, p's mover.
+  std::uint64_t tier_blocks(TierId t) const { return indexer(t).first_set_classes(); }
+  std::pair<TierId, std::uint64_t> predecessor_block(const Position& p) const {
+    // A placement position has none in its group (a group of one tier
+    // solved in one pass): any block of its own tier will do.
+    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0) return {tier_of(p), 0};
+    const TierId tier = tier_id(2 * rules_.stones, count(p.opponent), count(p.mover));
+    return {tier, indexer(count(p.mover), count(p.opponent)).class_of_first_set(p.mover)};
+  }
+
+  // Solves placement tier `tier` (no move re-enters it) in one pass from the
+  // values of the tiers its moves reach, `solved` by tier id, block by block
+  // (morris_one_pass.cpp): the engine's values, faster.
+  std::vector<Value> solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads) const;
+
+  // ---- text ----
+  Position start() const;
+  // Strict parse of docs/rules.md's position text (".w./.../.../....../.../.../... b 8 9");
+  // throws std::invalid_argument with a message that says what is wrong.
+  Position parse(std::string_view text) const;
+  std::string format(const Position& p) const;
+  std::string move_text(const Move& m) const;  // "d7" places, "a4a1" slides or flies, "d7xa1" removes too
+  const std::string& point_name(int point) const { return board_.names[point]; }
+
+  // ---- how front ends show it (morris_look.cpp) ----
+  std::string describe() const;
+  BoardLook board_look() const;
+  double file_bits_per_slot() const;
+
+ private:
+  struct Tier {
+    int placed, mover, opponent;
+  };
+  static MorrisSide other(MorrisSide s) { return s == MorrisSide::White ? MorrisSide::Black : MorrisSide::White; }
+  // A side's stones in hand after `placed` placements, for the side to move
+  // then (mover) or the other. White places first.
+  int hand_after(int placed, bool mover) const {
+    const bool white_to_move = placed % 2 == 0;
+    const int white = rules_.stones - (placed + 1) / 2, black = rules_.stones - placed / 2;
+    return mover == white_to_move ? white : black;
+  }
+  // Calls f(earlier mover set) for each stone of p's opponent that may have
+  // just arrived where it stands without closing a mill, from each point it
+  // may have come from. Only in the movement phase.
+  template <class F>
+  void for_each_unmove(const Position& p, F&& f) const {
+    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0) return;
+    const Bitboard empty = board_.all & ~(p.mover | p.opponent);
+    const int stones = count(p.opponent);
+    for (Bitboard arrived = p.opponent & ~in_mills(p.opponent); arrived; arrived &= arrived - 1) {
+      const int to = lowest_square(arrived);
+      const Bitboard rest = p.opponent ^ bit(to);
+      for (Bitboard from = targets(to, stones, empty); from; from &= from - 1) f(rest | (from & (0 - from)));
+    }
+  }
+  void build_tiers();
+  const Indexer& indexer(int first, int second) const;
+  const Indexer& indexer(TierId t) const {
+    return is_placement_tier(t) ? indexer(tiers_[t].mover, tiers_[t].opponent)
+                                : indexer(tiers_[t].opponent, tiers_[t].mover);
+  }
+
+  std::string name_ = "morris";
+  MorrisRules rules_;
+  MorrisBoard board_;
+  std::vector<SquareMap> maps_;
+  std::vector<Tier> tiers_;       // by tier id
+  std::vector<TierId> tier_ids_;  // by (placed, mover, opponent); kNoTier where none
+  // By (first set's stones, second's): built when first asked for, since a
+  // query needs a few of the hundred and each costs a table of C(24, first).
+  struct LazyIndexer {
+    std::once_flag built;
+    std::unique_ptr<Indexer> indexer;
+    std::atomic<const Indexer*> ready{nullptr};  // set once built: the lookups' fast path
+  };
+  std::unique_ptr<LazyIndexer[]> indexers_;
+};
+
+// The hooks of solver/game_concept.hpp this game provides.
+static_assert(RetrogradeGame<MorrisGame>);
+static_assert(HasPositionText<MorrisGame>);
+static_assert(MarksCaptures<MorrisMove>);
+static_assert(GivesPredecessors<MorrisGame>);
+static_assert(IndexesPredecessors<MorrisGame>);
+static_assert(SortsPredecessorsByBlock<MorrisGame>);
+static_assert(KnowsAliasFreeSlots<MorrisGame>);
+static_assert(KnowsDistinctChildren<MorrisGame>);
+static_assert(SolvesLoneTiers<MorrisGame>);
+static_assert(CountsPiecesPerSide<MorrisGame>);
+static_assert(CountsPiecesInHand<MorrisGame>);
+static_assert(HasDefaultTiers<MorrisGame>);
+static_assert(HasSymmetries<MorrisGame>);
+static_assert(DescribesItself<MorrisGame>);
+static_assert(DrawsItsBoard<MorrisGame>);
+static_assert(EstimatesFileSize<MorrisGame>);
+
+}  // namespace rtb

@@ -1,0 +1,229 @@
+// The Morris placement tiers solved in one pass, block by block
+// (solver/game_concept.hpp: SolvesLoneTiers; the values are the engine's).
+//
+// A placement tier numbers its slots by (the mover's stones, the opponent's),
+// so a block of slots shares the mover's canonical set M and the walk goes
+// through the opponent's sets O in rank order (next-combination, no
+// unranking). A placement at x that closes no mill leads to (O, M + x) in the
+// next tier, whose slots are numbered by O first: all of one parent's quiet
+// children lie in O's block there, found with one lookup of O, and where O
+// has no symmetry one map g sends it to its canonical set, so that the
+// child's slot is the rank of g(M) + g(x) among the points outside it.
+// That rank comes from two running sums over g(M)'s points (below), not a
+// loop a child. Removals, the last placement (whose child is a movement
+// position, numbered the other way) and symmetric O take the general index.
+//
+// Every slot is solved from its own position, aliases included: a position
+// and its images have one value, so an alias gets its canonical slot's.
+#include <omp.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+#include "games/kit/rank_sums.hpp"
+#include "games/morris/morris.hpp"
+
+namespace rtb {
+
+namespace {
+
+// The best value for the mover so far, as a key whose integer order is the
+// mover's preference, so that folding in a child is one max and no branch:
+// a child's LOSS in d (a win for the mover) keys high, the shorter the
+// higher; its DRAW in the middle; its WIN in d (a loss) low, the longer the
+// higher. (A value word is d + 1: odd for a loss, even for a win.)
+struct Best {
+  std::uint32_t key = 0;  // below every child's key: no child yet
+  static constexpr std::uint32_t kDrawKey = 0x10000;
+  void child(Value v) {
+    const std::uint32_t loss_key = 0x20000 - v, win_key = v;
+    const std::uint32_t k = v == kDraw ? kDrawKey : (v & 1) ? loss_key : win_key;
+    key = std::max(key, k);
+  }
+  void child_lost() { child(make_value(0)); }
+  // The mover's value: one ply more than the best child's.
+  Value value() const {
+    if (key == 0) return make_value(0);  // no move: lost (never in a placement tier)
+    if (key == kDrawKey) return kDraw;
+    const std::uint32_t v = key > kDrawKey ? 0x20000 - key : key;
+    return static_cast<Value>(v + 1);
+  }
+};
+
+// A block of a child tier (the slots of one first set) and how a further set
+// ranks in it: `one_map` when a single map sends the first set to its
+// canonical set, so that the slot is base + the rank of g(further) among the
+// points outside the canonical set. Otherwise the caller indexes in full.
+struct ChildBlock {
+  std::uint64_t base = 0;
+  const MorrisGame::Indexer::Map* g = nullptr;
+  Bitboard outside = 0;
+  bool one_map = false;
+  // The point y's place among the points outside the canonical set, after g.
+  int place(int y) const { return count(outside & (bit(g->apply_square(y)) - 1)); }
+};
+
+ChildBlock block_of(const MorrisGame::Indexer& indexer, std::uint64_t first_rank, Bitboard all) {
+  const MorrisGame::Indexer::FirstSet first = indexer.first_set_of_rank(first_rank);
+  return {first.base, &indexer.map(static_cast<std::size_t>(std::countr_zero(first.maps))), all & ~first.canonical,
+          std::has_single_bit(first.maps)};
+}
+
+// A placement has at most 24 points to go to and a mill at most 9 stones to
+// remove.
+constexpr int kMostChildren = 24 * 9;
+constexpr int kMostStones = 9;
+
+}  // namespace
+
+// The walk, for a parent (M, O) with M canonical and O in rank order:
+//   a placement at x that closes no mill: the child (O, M + x);
+//   one that closes a mill: (O - r, M + x) for each removable r.
+// Where the next tier is a placement tier its slots are numbered by the
+// child's mover first, O or O - r: one block for the quiet children and one
+// per r for the removals, each found once per parent (O - r's rank from O's
+// by RankWithOneLess), and within a block the child is ranked by
+// RankWithOneMore over g(M). Where the next tier is a movement tier (the
+// last placement) its slots are numbered by the child's opponent first,
+// M + x: one block per x, found from M's ranks, and O (or O - r) ranked in it.
+std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<const Value*>& solved,
+                                               int threads) const {
+  const Tier& t = tiers_[tier];
+  if (!is_placement_tier(tier)) throw std::logic_error("morris: a movement tier is not solved in one pass");
+  const Indexer& own = indexer(tier);
+  const int n = rules_.stones;
+  const Bitboard all = board_.all;
+  const auto mover_hand = static_cast<std::uint8_t>(this->mover_hand(tier));
+  const auto opponent_hand = static_cast<std::uint8_t>(this->opponent_hand(tier));
+  const auto hand_after = static_cast<std::uint8_t>(mover_hand - 1);
+  const MorrisSide side = t.placed % 2 == 0 ? MorrisSide::White : MorrisSide::Black;
+  const int next_placed = t.placed + 1;
+  const bool next_is_placement = next_placed < 2 * n;
+  const TierId quiet_tier = tier_id(next_placed, t.opponent, t.mover + 1);
+  const Value* quiet_values = solved[quiet_tier];
+  const Indexer& quiet_indexer = indexer(quiet_tier);
+  // A removal leaves the opponent one stone fewer: lost below three.
+  const bool removal_wins = t.opponent == 0 || t.opponent - 1 + opponent_hand < 3;
+  const TierId removal_tier = removal_wins ? kNoTier : tier_id(next_placed, t.opponent - 1, t.mover + 1);
+  const Value* removal_values = removal_wins ? nullptr : solved[removal_tier];
+  const Indexer* removal_indexer = removal_wins ? nullptr : &indexer(removal_tier);
+  std::vector<Value> values(own.size());
+  const std::uint64_t further = own.further_sets();
+  std::atomic<bool> too_long{false};
+#pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1)
+  for (std::int64_t block = 0; block < static_cast<std::int64_t>(own.first_set_classes()); ++block) {
+    const Bitboard mover = own.first_class(static_cast<std::uint64_t>(block));
+    const Bitboard outside_mover = all & ~mover;
+    const RankWithOneMore mover_ranks(mover);       // M + x's rank, for the last placement's children
+    Bitboard squeezed = first_squares(t.opponent);  // the opponent's set among the free points, by rank
+    // A parent's children are gathered and prefetched while the one before
+    // it is folded, so that the misses of one overlap the work of the other.
+    struct Parent {
+      Best best;
+      const Value* reads[kMostChildren];
+      int gathered = 0;
+    };
+    Parent parents[2];
+    const std::uint64_t block_base = static_cast<std::uint64_t>(block) * further;
+    auto fold = [&](Parent& parent, std::uint64_t slot) {
+      for (int k = 0; k < parent.gathered; ++k) parent.best.child(*parent.reads[k]);
+      const Value v = parent.best.value();
+      if (!is_draw(v) && distance_of(v) >= kMaxDistance) too_long = true;
+      values[block_base + slot] = v;
+    };
+    for (std::uint64_t rank = 0; rank < further; ++rank) {
+      Parent& now = parents[rank & 1];
+      now.best = Best{};
+      now.gathered = 0;
+      const Bitboard opponent = spread(squeezed, outside_mover);
+      const Bitboard empty = all & ~(mover | opponent);
+      const Bitboard removable_stones = opponent ? removable(opponent) : 0;
+      auto general = [&](const Value* tier_values, Bitboard child_mover, Bitboard child_opponent) {
+        now.reads[now.gathered++] =
+            tier_values + index(Position{child_mover, child_opponent, opponent_hand, hand_after, other(side)});
+      };
+      if (next_is_placement) {
+        const RankWithOneLess opponent_ranks(opponent);
+        const ChildBlock quiet = block_of(quiet_indexer, opponent_ranks.full(), all);
+        const RankWithOneMore quiet_ranks(quiet.one_map ? squeeze(quiet.g->apply(mover), quiet.outside) : 0);
+        // The removals' blocks, one a removable stone, found at the first mill.
+        ChildBlock removals[kMostStones];  // set with removal_ranks at the first mill
+        RankWithOneMore removal_ranks[kMostStones];
+        bool removals_found = false;
+        for (Bitboard open = empty; open; open &= open - 1) {
+          const int x = lowest_square(open);
+          const Bitboard placed = mover | bit(x);
+          if (!opponent || !closes_mill(placed, x)) {
+            if (quiet.one_map) now.reads[now.gathered++] = quiet_values + quiet.base + quiet_ranks(quiet.place(x));
+            else general(quiet_values, opponent, placed);
+            continue;
+          }
+          if (removal_wins) {
+            now.best.child_lost();
+            continue;
+          }
+          if (!removals_found) {
+            removals_found = true;
+            int k = 0;
+            for (Bitboard r = removable_stones; r; r &= r - 1, ++k) {
+              removals[k] = block_of(*removal_indexer, opponent_ranks(lowest_square(r)), all);
+              if (removals[k].one_map)
+                removal_ranks[k] = RankWithOneMore(squeeze(removals[k].g->apply(mover), removals[k].outside));
+            }
+          }
+          int k = 0;
+          for (Bitboard r = removable_stones; r; r &= r - 1, ++k) {
+            if (removals[k].one_map)
+              now.reads[now.gathered++] = removal_values + removals[k].base + removal_ranks[k](removals[k].place(x));
+            else general(removal_values, opponent ^ (r & (0 - r)), placed);
+          }
+        }
+      } else {
+        // The last placement: the child is a movement position, numbered by
+        // its opponent's stones (M + x) first.
+        for (Bitboard open = empty; open; open &= open - 1) {
+          const int x = lowest_square(open);
+          const Bitboard placed = mover | bit(x);
+          const std::uint64_t placed_rank = mover_ranks(x);
+          if (!opponent || !closes_mill(placed, x)) {
+            const ChildBlock b = block_of(quiet_indexer, placed_rank, all);
+            if (b.one_map)
+              now.reads[now.gathered++] = quiet_values + b.base + colex_rank(squeeze(b.g->apply(opponent), b.outside));
+            else general(quiet_values, opponent, placed);
+            continue;
+          }
+          if (removal_wins) {
+            now.best.child_lost();
+            continue;
+          }
+          const ChildBlock b = block_of(*removal_indexer, placed_rank, all);
+          if (!b.one_map) {
+            for (Bitboard r = removable_stones; r; r &= r - 1)
+              general(removal_values, opponent ^ (r & (0 - r)), placed);
+            continue;
+          }
+          const RankWithOneLess left(squeeze(b.g->apply(opponent), b.outside));
+          for (Bitboard r = removable_stones; r; r &= r - 1)
+            now.reads[now.gathered++] = removal_values + b.base + left(b.place(lowest_square(r)));
+        }
+      }
+      for (int k = 0; k < now.gathered; ++k) __builtin_prefetch(now.reads[k]);
+      if (rank > 0) fold(parents[(rank - 1) & 1], rank - 1);
+      if (rank + 1 < further) {  // the next set of t.opponent points in colex order (Gosper)
+        const Bitboard low = squeezed & (0 - squeezed), carried = squeezed + low;
+        squeezed = carried | (((carried ^ squeezed) >> 2) / low);
+      }
+    }
+    fold(parents[(further - 1) & 1], further - 1);
+  }
+  if (too_long)
+    throw std::length_error("a position of tier " + tier_name(tier) + " is more than " + std::to_string(kMaxDistance) +
+                            " plies from its end, the longest a value holds");
+  return values;
+}
+
+}  // namespace rtb
