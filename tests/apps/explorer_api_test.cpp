@@ -134,6 +134,39 @@ TEST_F(ExplorerApi, GamesListsEveryVariantWithItsBoardAndTablebases) {
   EXPECT_EQ(variants["bagh-chal/3x3-nodiag"]["board"]["lines"].size(), 12u);
   EXPECT_EQ(variants["bagh-chal/default"]["board"]["files"], 5);
   EXPECT_EQ(variants["bagh-chal/default"]["start"], "T...T/...../...../...../T...T g 20");
+  EXPECT_EQ(small["board"]["in_hand"], "G");           // one hand field, the goats
+  EXPECT_EQ(small["board"]["points"], json::array());  // every square a point
+  EXPECT_EQ(pangki["board"]["points"], json::array());
+  EXPECT_EQ(pangki["board"]["in_hand"], "");
+  // Morris: the text writes only the points, rank by rank from the top (24 of
+  // nine's 7x7 grid, 16 of six's 5x5), then two hands, White's and Black's.
+  ASSERT_EQ(variants.count("morris/nine"), 1u);
+  const json& nine = variants["morris/nine"]["board"];
+  EXPECT_EQ(nine["files"], 7);
+  EXPECT_EQ(nine["ranks"], 7);
+  EXPECT_EQ(nine["on_points"], true);
+  EXPECT_EQ(nine["in_hand"], "wb");
+  ASSERT_EQ(nine["points"].size(), 24u);
+  EXPECT_EQ(nine["points"][0], "a7");
+  EXPECT_EQ(nine["points"][1], "d7");
+  EXPECT_EQ(nine["points"][9], "a4");
+  EXPECT_EQ(nine["points"][23], "g1");
+  EXPECT_EQ(nine["lines"].size(), 32u);
+  const auto joined = [&](const json& look, const std::string& a, const std::string& b) {
+    const json& lines = look["lines"];
+    return std::find(lines.begin(), lines.end(), json{a, b}) != lines.end() ||
+           std::find(lines.begin(), lines.end(), json{b, a}) != lines.end();
+  };
+  EXPECT_TRUE(joined(nine, "a7", "d7"));  // across three files
+  EXPECT_TRUE(joined(nine, "d7", "d6"));
+  EXPECT_FALSE(joined(nine, "a7", "b6"));  // no diagonals
+  EXPECT_EQ(variants["morris/nine"]["start"], ".../.../.../....../.../.../... w 9 9");
+  const json& six = variants["morris/six"]["board"];
+  EXPECT_EQ(six["files"], 5);
+  EXPECT_EQ(six["points"].size(), 16u);
+  EXPECT_EQ(six["lines"].size(), 20u);
+  EXPECT_EQ(six["in_hand"], "wb");
+  EXPECT_EQ(variants["morris/seven"]["board"]["points"].size(), 17u);
 }
 
 TEST_F(ExplorerApi, BadInputGets400WithAJsonErrorThatSaysWhat) {

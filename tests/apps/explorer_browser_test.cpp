@@ -1,8 +1,10 @@
 // The explorer page in a real browser (headless Chromium), served by
 // `rtb serve` from generated tablebases: the page's script runs, asks the API
-// and lists the moves with their values; its board draws Bagh-Chal's lines;
-// and screenshots of the three games at a laptop and a phone width are saved
-// in the build folder (explorer_screenshots/) for people to look at.
+// and lists the moves with their values; its board draws Bagh-Chal's lines
+// and the Morris boards' points and links, with one target for the Morris
+// moves that differ only by the stone they remove; and screenshots of four
+// games at a laptop and a phone width are saved in the build folder
+// (explorer_screenshots/) for people to look at.
 // Skipped, with a message, only where Chromium is not installed.
 #include <httplib.h>
 
@@ -21,6 +23,13 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 const char* const kChromium = "/usr/bin/chromium";
+
+// How often `part` occurs in `text`.
+std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
 
 class ExplorerBrowser : public ::testing::Test {
  protected:
@@ -89,16 +98,45 @@ TEST_F(ExplorerBrowser, PangkiStartListsTheFourMovesWithTheirValues) {
 
 TEST_F(ExplorerBrowser, BaghChalBoardDrawsTheAlquerqueLinesAndPieces) {
   const std::string dom = chromium(page("bagh-chal", "3x3", "T.T/G../T.T t 3"), {"--dump-dom"});
-  const auto count = [&](const std::string& part) {
-    std::size_t n = 0;
-    for (std::size_t at = dom.find(part); at != std::string::npos; at = dom.find(part, at + 1)) ++n;
-    return n;
-  };
+  const auto count = [&](const std::string& part) { return occurrences(dom, part); };
   EXPECT_EQ(count(R"(class="pt-line")"), 16u) << dom;  // 12 orthogonal, 4 diagonal
   EXPECT_EQ(count(R"(class="piece piece-T")"), 4u);
   EXPECT_EQ(count(R"(class="piece piece-G")"), 1u);
   EXPECT_NE(dom.find("in hand 3"), std::string::npos);
   EXPECT_NE(dom.find(R"(<div id="value" class="value win">WIN in 7</div>)"), std::string::npos) << dom;
+}
+
+TEST_F(ExplorerBrowser, NineMensMorrisDrawsItsTwentyFourPointsWithoutTablebases) {
+  // No tablebase covers the position: the page says so and still draws the
+  // board, only the points the text writes, and both hands.
+  const std::string dom = chromium(page("morris", "nine", ".w./.../.../....../.../.../... b 8 9"), {"--dump-dom"});
+  EXPECT_EQ(occurrences(dom, R"(class="pt-dot")"), 24u) << dom;
+  EXPECT_EQ(occurrences(dom, R"(class="pt-line")"), 32u);
+  EXPECT_EQ(occurrences(dom, R"(data-square=")"), 24u);  // a point takes clicks, a cell between points none
+  EXPECT_NE(dom.find("in hand: white 9, black 9"), std::string::npos) << dom;  // the start, after the error
+  EXPECT_NE(dom.find("generate it with:"), std::string::npos);
+}
+
+TEST_F(ExplorerBrowser, SixMensMorrisAsksForTheRemovalOfAMoveThatClosesAMill) {
+  const rtb_test::ScratchDir tables("morris-six");
+  const rtb_test::Outcome made =
+      rtb_test::run_rtb({"generate", "morris", "--variant", "six", "-q", "--threads", "1", "--dir", tables.string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const rtb_test::Server server({"--dir", tables.string()});
+  ASSERT_GT(server.port(), 0) << server.first_line() << server.stderr_text();
+  const std::string url = httplib::append_query_params(
+      server.url(), {{"game", "morris"}, {"variant", "six"}, {"position", "b.b/.../..../.../ww. w 4 4"}});
+  const std::string dom = chromium(url, {"--dump-dom"});
+  EXPECT_EQ(occurrences(dom, R"(class="pt-dot")"), 16u) << dom;
+  EXPECT_EQ(occurrences(dom, R"(class="piece piece-w")"), 2u);
+  EXPECT_EQ(occurrences(dom, R"(class="piece piece-b")"), 2u);
+  // e1 closes the mill a1 c1 e1: one target for the two moves (e1xa5,
+  // e1xe5) that waits for the stone to remove; every other empty point a
+  // placement played at once.
+  EXPECT_EQ(occurrences(dom, R"(data-stem="e1")"), 1u) << dom;
+  EXPECT_EQ(occurrences(dom, R"(<g class="target )"), 12u);
+  EXPECT_NE(dom.find(R"(<li data-move="e1xa5")"), std::string::npos);
+  EXPECT_NE(dom.find("in hand: white 4, black 4 · captured: white 0, black 0"), std::string::npos) << dom;
 }
 
 // The width of a PNG, from its IHDR chunk; 0 if it is not a PNG.
@@ -109,7 +147,7 @@ unsigned png_width(const std::string& bytes) {
   return width;
 }
 
-TEST_F(ExplorerBrowser, ScreenshotsOfThreeGamesAtLaptopAndPhoneWidths) {
+TEST_F(ExplorerBrowser, ScreenshotsOfFourGamesAtLaptopAndPhoneWidths) {
   struct Shot {
     std::string name, game, variant, position;
   };
@@ -117,6 +155,7 @@ TEST_F(ExplorerBrowser, ScreenshotsOfThreeGamesAtLaptopAndPhoneWidths) {
       {"pangki", "pangki", "default", "wwww/w..w/b..b/bbbb b"},
       {"cinc-camins", "cinc-camins", "default", "..w../...../.bb../...w./b.... b"},
       {"bagh-chal-3x3", "bagh-chal", "3x3", "T.T/G../T.T t 3"},
+      {"morris-nine", "morris", "nine", ".w./.../.../....../.../.../... b 8 9"},
   };
   const fs::path folder = RTB_SCREENSHOT_DIR;
   fs::create_directories(folder);

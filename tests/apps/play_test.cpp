@@ -250,6 +250,45 @@ TEST(RtbPlay, CrossingsEightByEightIsSearched) {
   EXPECT_TRUE(has(win.out, "white to move (you)   value: LOSS in 2")) << win.out;
 }
 
+TEST(RtbPlay, MorrisShowsItsPointsTheirLinksAndBothHands) {
+  // Six Men's Morris is solved in a few seconds: made here, for this test alone.
+  const rtb_test::ScratchDir tables("morris-six");
+  const Outcome made =
+      run_rtb({"generate", "morris", "--variant", "six", "-q", "--threads", "1", "--dir", tables.string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  // White's e1 closes the mill a1 c1 e1, so the move must name the black
+  // stone it removes.
+  const Outcome r = run_rtb(
+      {"play", "morris", "--variant", "six", "--position", "b.b/.../..../.../ww. w 4 4", "--dir", tables.string()},
+      "e1\ne1xa5\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Only the 16 points are drawn, joined by their links; the cells between
+  // them are blank or carry a link across.
+  EXPECT_TRUE(has(r.out,
+                  "     a   b   c   d   e\n"
+                  "  5  b-------.-------b  5\n"
+                  "     |       |       |\n"
+                  "  4  |   .---.---.   |  4\n"
+                  "     |   |       |   |\n"
+                  "  3  .---.       .---.  3\n"
+                  "     |   |       |   |\n"
+                  "  2  |   .---.---.   |  2\n"
+                  "     |       |       |\n"
+                  "  1  w-------w-------.  1\n"
+                  "     a   b   c   d   e\n"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "pieces:  b 2  w 2   in hand: white 4, black 4   captured: white 0, black 0\n")) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("'e1' is neither a legal move .*legal moves: e1xa5 e1xe5 ")))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "> e1xa5\nyou play e1xa5  (")) << r.out;
+  // Black has lost a stone and placed one.
+  EXPECT_TRUE(has(r.out, "   in hand: white 3, black 3   captured: white 0, black 1\n")) << r.out;
+  // Before the first placement the board holds no stone.
+  const Outcome start = run_rtb({"play", "morris", "--variant", "six", "--dir", tables.string()}, "quit\n");
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  EXPECT_TRUE(has(start.out, "pieces:  none   in hand: white 6, black 6   captured: white 0, black 0\n")) << start.out;
+}
+
 // ---- on a terminal, in tmux ----
 
 class Tmux {

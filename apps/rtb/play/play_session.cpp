@@ -34,23 +34,45 @@ std::map<char, int> board_counts(const std::string& position) {
   return counts;
 }
 
-// A third field of the position text counts pieces in hand (docs/rules.md:
-// Bagh-Chal's goats); none, for the games without one.
-int in_hand(const std::string& position) {
-  const std::size_t first = position.find(' ');
-  const std::size_t second = first == std::string::npos ? first : position.find(' ', first + 1);
-  if (second == std::string::npos) return 0;
-  try {
-    return std::stoi(position.substr(second + 1));
-  } catch (const std::exception&) {
-    return 0;
+// The fields after the side to move count pieces in hand, one field a kind
+// (BoardLook::in_hand: Bagh-Chal's goats, the two Morris hands); none for
+// the games without a hand. A field that is not a number counts none.
+std::vector<int> hands(const std::string& position) {
+  std::vector<int> counts;
+  std::size_t at = position.find(' ');
+  if (at != std::string::npos) at = position.find(' ', at + 1);  // past the side to move
+  while (at != std::string::npos) {
+    const std::size_t next = position.find(' ', at + 1);
+    try {
+      counts.push_back(std::stoi(position.substr(at + 1, next - at - 1)));
+    } catch (const std::exception&) {
+      counts.push_back(0);
+    }
+    at = next;
   }
+  return counts;
 }
 
-int total_pieces(const std::string& position) {
-  int total = in_hand(position);
-  for (const auto& [letter, n] : board_counts(position)) total += n;
+// The pieces of each letter on the board and in hand; those of a hand whose
+// letter the game does not give, under '?'.
+std::map<char, int> owned(const std::string& position, const BoardLook& look) {
+  std::map<char, int> counts = board_counts(position);
+  const std::vector<int> hand = hands(position);
+  for (std::size_t i = 0; i < hand.size(); ++i) counts[i < look.in_hand.size() ? look.in_hand[i] : '?'] += hand[i];
+  return counts;
+}
+
+int total_pieces(const std::map<char, int>& counts) {
+  int total = 0;
+  for (const auto& [letter, n] : counts) total += n;
   return total;
+}
+
+// The name a game gives a piece letter (solver/board_look.hpp), or the letter.
+std::string name_of_piece(const BoardLook& look, char letter) {
+  for (const PieceLook& p : look.pieces)
+    if (p.letter == letter) return p.name;
+  return std::string(1, letter);
 }
 
 bool is_exact_draw(const ValueBounds& v) { return v.exact() && is_draw(v.lower); }
@@ -84,9 +106,29 @@ PlaySession::PlaySession(QuerySession& session, const std::string& position, con
 
 std::string PlaySession::piece_counts(const std::string& position) const {
   std::string line = "pieces:";
-  for (const auto& [letter, n] : board_counts(position)) line += "  " + paint_.piece(letter) + " " + std::to_string(n);
-  if (position.find(' ') != position.rfind(' ')) line += "   in hand " + std::to_string(in_hand(position));
-  return line + "   captured " + std::to_string(total_pieces(start_) - total_pieces(position));
+  const std::map<char, int> on_board = board_counts(position);
+  for (const auto& [letter, n] : on_board) line += "  " + paint_.piece(letter) + " " + std::to_string(n);
+  if (on_board.empty()) line += "  none";  // before the first placement
+  const std::vector<int> hand = hands(position);
+  const std::map<char, int> start = owned(start_, shape_), now = owned(position, shape_);
+  if (hand.size() < 2) {
+    // One kind in hand, or none: one count each (Bagh-Chal's goats).
+    if (!hand.empty()) line += "   in hand " + std::to_string(hand.front());
+    return line + "   captured " + std::to_string(total_pieces(start) - total_pieces(now));
+  }
+  // A hand a side (Morris): each named, and what each side has lost.
+  std::string held, lost;
+  for (std::size_t i = 0; i < hand.size(); ++i) {
+    const char letter = i < shape_.in_hand.size() ? shape_.in_hand[i] : '?';
+    const std::string name = name_of_piece(shape_, letter), comma = i == 0 ? "" : ", ";
+    const auto count = [letter](const std::map<char, int>& counts) {
+      const auto found = counts.find(letter);
+      return found == counts.end() ? 0 : found->second;
+    };
+    held += comma + name + " " + std::to_string(hand[i]);
+    lost += comma + name + " " + std::to_string(count(start) - count(now));
+  }
+  return line + "   in hand: " + held + "   captured: " + lost;
 }
 
 std::string PlaySession::side_name(std::size_t ply) const { return name_of_side(shape_, letters_[ply % 2]); }
@@ -248,7 +290,8 @@ void PlaySession::flip() {
 }
 
 void PlaySession::help() {
-  out_ << "type a move as the list shows it (a2b2 moves or jumps, c3 places), or a command:\n"
+  out_ << "type a move as the list shows it (a2b2 moves or jumps, c3 places, d7xa1 places and removes the\n"
+          "stone on a1), or a command:\n"
           "  hint      the move the computer would play for you, with its value\n"
           "  undo      take back your last move and the computer's reply\n"
           "  redo      play again what undo took back\n"

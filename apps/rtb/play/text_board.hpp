@@ -1,13 +1,15 @@
 #pragma once
 // The board of a position drawn as plain text for the terminal, for any game
-// whose position text follows docs/rules.md (ranks from the top, '/' between them,
-// one character a square): file letters and rank numbers round it, and for a
-// game played on points (Bagh-Chal) the lines between the points:
+// whose position text follows docs/rules.md (ranks from the top, '/' between
+// them, one character a square, or one a point where the game lists its
+// points: BoardLook::points): file letters and rank numbers round it, and for
+// a game played on points the lines between them, a long line (Morris) drawn
+// over the cells it passes, which are blank where there is no point:
 //
-//       a   b   c              a  b  c  d
-//    3  T---.---T  3        4  w  w  w  w  4
-//       | \ | / |           3  w  .  .  w  3
-//    2  .---G---.  2        ...
+//       a   b   c              a   b   c   d   e
+//    3  T---.---T  3        5  .-------w-------.  5
+//       | \ | / |              |       |       |
+//    2  .---G---.  2        4  |   .---.---b   |  4
 //
 // It reads the same without colour; with colour the pieces are painted.
 #include <string>
