@@ -1,7 +1,8 @@
 #pragma once
 // Counts of WIN, LOSS and DRAW in a solved tier: of positions (each slot
 // weighted by the positions it stands for) and of classes under symmetry,
-// with the longest win and one slot that attains it.
+// with the longest win and the longest loss and one slot that attains each
+// (the lowest such slot, so that the figures never depend on the threads).
 #include <omp.h>
 
 #include <cstdint>
@@ -15,19 +16,22 @@ namespace rtb {
 struct TierStats {
   std::uint64_t win = 0, loss = 0, draw = 0;                          // positions
   std::uint64_t win_classes = 0, loss_classes = 0, draw_classes = 0;  // up to symmetry
-  bool has_win = false;
-  unsigned longest_win = 0;  // plies
-  std::uint64_t longest_win_slot = 0;
+  // The longest of one outcome and its lowest slot.
+  struct Longest {
+    bool any = false;
+    unsigned plies = 0;
+    std::uint64_t slot = 0;
+    void offer(unsigned p, std::uint64_t s) {
+      if (!any || p > plies || (p == plies && s < slot)) any = true, plies = p, slot = s;
+    }
+  };
+  Longest longest_win, longest_loss;
 
   void add(const TierStats& o) {
     win += o.win, loss += o.loss, draw += o.draw;
     win_classes += o.win_classes, loss_classes += o.loss_classes, draw_classes += o.draw_classes;
-    if (o.has_win && (!has_win || o.longest_win > longest_win ||
-                      (o.longest_win == longest_win && o.longest_win_slot < longest_win_slot))) {
-      has_win = true;
-      longest_win = o.longest_win;
-      longest_win_slot = o.longest_win_slot;
-    }
+    if (o.longest_win.any) longest_win.offer(o.longest_win.plies, o.longest_win.slot);
+    if (o.longest_loss.any) longest_loss.offer(o.longest_loss.plies, o.longest_loss.slot);
   }
 };
 
@@ -44,15 +48,11 @@ TierStats tier_stats(const G& game, typename G::TierId tier, const std::vector<V
     switch (outcome_of(v)) {
       case Outcome::Win:
         s.win += weight, ++s.win_classes;
-        if (!s.has_win || distance_of(v) > s.longest_win ||
-            (distance_of(v) == s.longest_win && static_cast<std::uint64_t>(i) < s.longest_win_slot)) {
-          s.has_win = true;
-          s.longest_win = distance_of(v);
-          s.longest_win_slot = static_cast<std::uint64_t>(i);
-        }
+        s.longest_win.offer(distance_of(v), static_cast<std::uint64_t>(i));
         break;
       case Outcome::Loss:
         s.loss += weight, ++s.loss_classes;
+        s.longest_loss.offer(distance_of(v), static_cast<std::uint64_t>(i));
         break;
       case Outcome::Draw:
         s.draw += weight, ++s.draw_classes;

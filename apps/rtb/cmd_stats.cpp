@@ -1,4 +1,5 @@
-// rtb stats GAME: WIN/LOSS/DRAW counts per tier and the longest wins.
+// rtb stats GAME: WIN/LOSS/DRAW counts per tier and the longest win and loss.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -32,37 +33,55 @@ int run_stats(int argc, char** argv) {
         {"format", 1}, {"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
     TierStats total;
     const std::vector<bool> selected = selected_tiers(game, selection);
-    if (!json) std::cout << "tier        win        loss        draw   (classes: win loss draw)   longest win\n";
+    // The tier column as wide as the longest name (Morris: "p12-w5-b4").
+    std::size_t name_width = 5;
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+      if (selected[t]) name_width = std::max(name_width, game.tier_name(t).size());
+    const auto name_column = [&](const std::string& name) { return name + std::string(name_width - name.size(), ' '); };
+    if (!json)
+      std::cout << name_column("tier") << "       win        loss        draw   (classes: win loss draw)   longest win"
+                << " | longest loss\n";
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
       if (!selected[t]) continue;
       const std::vector<Value> values = load_tier(game, dir, t);
       const TierStats s = tier_stats(game, t, values, threads);
       total.add(s);
-      const std::string example = s.has_win ? game.format(game.position(t, s.longest_win_slot)) : "";
+      const auto example = [&](const TierStats::Longest& l) { return game.format(game.position(t, l.slot)); };
       nlohmann::json row{{"tier", game.tier_name(t)},
                          {"win", s.win},
                          {"loss", s.loss},
                          {"draw", s.draw},
                          {"classes", {{"win", s.win_classes}, {"loss", s.loss_classes}, {"draw", s.draw_classes}}}};
-      if (s.has_win) row["longest_win"] = {{"plies", s.longest_win}, {"position", example}};
+      if (s.longest_win.any)
+        row["longest_win"] = {{"plies", s.longest_win.plies}, {"position", example(s.longest_win)}};
+      if (s.longest_loss.any)
+        row["longest_loss"] = {{"plies", s.longest_loss.plies}, {"position", example(s.longest_loss)}};
       out["tiers"].push_back(row);
+      const auto longest = [&](const TierStats::Longest& l) {
+        return l.any ? std::to_string(l.plies) + " plies: " + example(l) : std::string("none");
+      };
       if (!json)
-        std::cout << std::left << std::setw(5) << game.tier_name(t) << std::right << std::setw(11) << s.win
-                  << std::setw(12) << s.loss << std::setw(12) << s.draw << "   (" << s.win_classes << " "
-                  << s.loss_classes << " " << s.draw_classes << ")   "
-                  << (s.has_win ? std::to_string(s.longest_win) + " plies: " + example : "none") << "\n";
+        std::cout << name_column(game.tier_name(t)) << std::setw(10) << s.win << std::setw(12) << s.loss
+                  << std::setw(12) << s.draw << "   (" << s.win_classes << " " << s.loss_classes << " "
+                  << s.draw_classes << ")   " << longest(s.longest_win) << " | " << longest(s.longest_loss) << "\n";
     }
     out["total"] = {
         {"win", total.win},
         {"loss", total.loss},
         {"draw", total.draw},
         {"classes", {{"win", total.win_classes}, {"loss", total.loss_classes}, {"draw", total.draw_classes}}}};
+    if (total.longest_win.any) out["total"]["longest_win_plies"] = total.longest_win.plies;
+    if (total.longest_loss.any) out["total"]["longest_loss_plies"] = total.longest_loss.plies;
     if (json) {
       std::cout << out.dump(2) << "\n";
     } else {
-      std::cout << "total" << std::setw(11) << total.win << std::setw(12) << total.loss << std::setw(12) << total.draw
-                << "   (" << total.win_classes << " " << total.loss_classes << " " << total.draw_classes << ")"
-                << "   positions: " << total.win + total.loss + total.draw << "\n";
+      std::cout << name_column("total") << std::setw(10) << total.win << std::setw(12) << total.loss << std::setw(12)
+                << total.draw << "   (" << total.win_classes << " " << total.loss_classes << " " << total.draw_classes
+                << ")"
+                << "   positions: " << total.win + total.loss + total.draw << "; longest win "
+                << (total.longest_win.any ? std::to_string(total.longest_win.plies) : std::string("none"))
+                << ", longest loss "
+                << (total.longest_loss.any ? std::to_string(total.longest_loss.plies) : std::string("none")) << "\n";
     }
     return 0;
   });

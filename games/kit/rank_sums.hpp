@@ -23,17 +23,17 @@ class RankWithOneMore {
   explicit RankWithOneMore(Bitboard set) : set_(set) {
     int k = 0;
     below_[0] = 0;
-    for (Bitboard s = set; s; s &= s - 1, ++k) below_[k + 1] = below_[k] + binomial(lowest_square(s), k + 1);
+    for (Bitboard s = set; s; s &= s - 1, ++k) below_[k + 1] = below_[k] + kBinomials<32>.c[lowest_square(s)][k + 1];
     above_[k] = 0;
     for (Bitboard s = set; k > 0; --k) {
       const int top = 31 - std::countl_zero(s);
-      above_[k - 1] = above_[k] + binomial(top, k + 1);
+      above_[k - 1] = above_[k] + kBinomials<32>.c[top][k + 1];
       s &= ~bit(top);
     }
   }
   std::uint64_t operator()(int y) const {
     const int j = count(set_ & (bit(y) - 1));
-    return below_[j] + binomial(y, j + 1) + above_[j];
+    return below_[j] + kBinomials<32>.c[y][j + 1] + above_[j];
   }
 
  private:
@@ -50,12 +50,12 @@ class RankWithOneLess {
   explicit RankWithOneLess(Bitboard set) : set_(set) {
     int k = 0;
     below_[0] = 0;
-    for (Bitboard s = set; s; s &= s - 1, ++k) below_[k + 1] = below_[k] + binomial(lowest_square(s), k + 1);
+    for (Bitboard s = set; s; s &= s - 1, ++k) below_[k + 1] = below_[k] + kBinomials<32>.c[lowest_square(s)][k + 1];
     full_ = below_[k];
     if (k > 0) above_[k - 1] = 0;
     for (Bitboard s = set; k > 1; --k) {
       const int top = 31 - std::countl_zero(s);
-      above_[k - 2] = above_[k - 1] + binomial(top, k - 1);
+      above_[k - 2] = above_[k - 1] + kBinomials<32>.c[top][k - 1];
       s &= ~bit(top);
     }
   }
