@@ -19,24 +19,16 @@ std::string BaghChalGame::describe() const {
   out << "  tiers are h(goats in hand)-c(goats captured)-(g|t to move); classes differ under the " << symmetry_count()
       << " board symmetries\n  that keep every line and jump; slots are what a "
       << "tablebase stores (one a class, plus a few aliases)\n";
-  struct Sum {
-    std::uint64_t positions = 0, classes = 0, slots = 0, tiers = 0;
-  } sliding, placement;
-  auto row = [&out](const std::string& what, const Sum& s) {
-    out << "  " << std::left << std::setw(34) << what << std::right << "  positions " << std::setw(15)
-        << with_commas(s.positions) << "  classes " << std::setw(13) << with_commas(s.classes) << "  slots "
-        << std::setw(13) << with_commas(s.slots) << "\n";
-  };
+  TierSizes sliding, placement;
   for (TierId t = 0; t < tier_count(); ++t) {
-    const Sum tier{tier_positions(t), class_count(t), tier_size(t), 1};
-    Sum& phase = pieces_in_hand(t) == 0 ? sliding : placement;
-    phase.positions += tier.positions, phase.classes += tier.classes, phase.slots += tier.slots, ++phase.tiers;
-    if (pieces_in_hand(t) == 0) row("tier " + tier_name(t), tier);
+    const TierSizes tier{tier_positions(t), class_count(t), tier_size(t), 1};
+    (pieces_in_hand(t) == 0 ? sliding : placement) += tier;
+    if (pieces_in_hand(t) == 0) print_tier_row(out, "tier " + tier_name(t), tier, 15);
   }
-  row("sliding phase (" + std::to_string(sliding.tiers) + " tiers above)", sliding);
-  row("placement phase (" + std::to_string(placement.tiers) + " tiers)", placement);
-  row("total", {sliding.positions + placement.positions, sliding.classes + placement.classes,
-                sliding.slots + placement.slots, sliding.tiers + placement.tiers});
+  print_tier_row(out, "sliding phase (" + std::to_string(sliding.tiers) + " tiers above)", sliding, 15);
+  print_tier_row(out, "placement phase (" + std::to_string(placement.tiers) + " tiers)", placement, 15);
+  TierSizes total = sliding;
+  print_tier_row(out, "total", total += placement, 15);
   return out.str();
 }
 

@@ -19,24 +19,16 @@ std::string MorrisGame::describe() const {
   out << "  tiers: m(mover's stones)-(opponent's) once both hands are empty, p(stones placed)-w(White's)-b(Black's\n"
       << "  on the board) while stones are in hand; classes differ under the " << symmetry_count()
       << " board maps that keep every link and mill;\n  a movement tier counts one side to move\n";
-  struct Sum {
-    std::uint64_t positions = 0, classes = 0, slots = 0, tiers = 0;
-  } movement, placement;
-  auto row = [&out](const std::string& what, const Sum& s) {
-    out << "  " << std::left << std::setw(34) << what << std::right << "  positions " << std::setw(16)
-        << with_commas(s.positions) << "  classes " << std::setw(14) << with_commas(s.classes) << "  slots "
-        << std::setw(14) << with_commas(s.slots) << "\n";
-  };
+  TierSizes movement, placement;
   for (TierId t = 0; t < tier_count(); ++t) {
-    const Sum tier{tier_positions(t), class_count(t), tier_size(t), 1};
-    Sum& phase = is_placement_tier(t) ? placement : movement;
-    phase.positions += tier.positions, phase.classes += tier.classes, phase.slots += tier.slots, ++phase.tiers;
-    if (!is_placement_tier(t)) row("tier " + tier_name(t), tier);
+    const TierSizes tier{tier_positions(t), class_count(t), tier_size(t), 1};
+    (is_placement_tier(t) ? placement : movement) += tier;
+    if (!is_placement_tier(t)) print_tier_row(out, "tier " + tier_name(t), tier, 16);
   }
-  row("movement phase (" + std::to_string(movement.tiers) + " tiers above)", movement);
-  row("placement phase (" + std::to_string(placement.tiers) + " tiers)", placement);
-  row("total", {movement.positions + placement.positions, movement.classes + placement.classes,
-                movement.slots + placement.slots, movement.tiers + placement.tiers});
+  print_tier_row(out, "movement phase (" + std::to_string(movement.tiers) + " tiers above)", movement, 16);
+  print_tier_row(out, "placement phase (" + std::to_string(placement.tiers) + " tiers)", placement, 16);
+  TierSizes total = movement;
+  print_tier_row(out, "total", total += placement, 16);
   return out.str();
 }
 
