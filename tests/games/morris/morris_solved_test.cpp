@@ -1,0 +1,66 @@
+// The solved Morris games against the published results (RULES.md, "Known
+// results", and GamesmanOne's Mills variants 0, 72 and 144): Five and Six
+// Men's Morris are draws and so is every first placement; Seven Men's Morris
+// is a White win in 25 plies. The whole game is solved in memory, both
+// phases, through the engine and the placement tiers' one-pass walk.
+// Seven takes about 10 s on one thread, so it runs in the long run only
+// (`ctest --test-dir build -C Long -L long`).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "driver/solve_in_memory.hpp"
+#include "games/morris/morris.hpp"
+
+namespace rtb {
+namespace {
+
+struct Solved {
+  MorrisGame game;
+  std::vector<std::vector<Value>> values;
+  explicit Solved(const std::string& variant) : game(variant), values(solve_in_memory(game, 1)) {}
+  Value value_of(const MorrisPosition& p) const { return values[game.tier_of(p)][game.index(p)]; }
+  // The value of each first placement for White, by its text.
+  std::map<std::string, Value> first_moves() const {
+    std::map<std::string, Value> out;
+    game.for_each_move(game.start(), [&](const MorrisMove& m, const MorrisPosition& child) {
+      out[game.move_text(m)] = value_through_move(value_of(child));
+    });
+    return out;
+  }
+};
+
+TEST(MorrisSolved, FiveMensMorrisIsADrawAndSoIsEveryFirstPlacement) {
+  const Solved five("five");
+  EXPECT_EQ(describe(five.value_of(five.game.start())), "DRAW");
+  const auto moves = five.first_moves();
+  EXPECT_EQ(moves.size(), 16u);
+  for (const auto& [move, value] : moves) EXPECT_EQ(describe(value), "DRAW") << move;
+}
+
+TEST(MorrisSolved, SixMensMorrisIsADrawAndSoIsEveryFirstPlacement) {
+  const Solved six("six");
+  EXPECT_EQ(describe(six.value_of(six.game.start())), "DRAW");
+  const auto moves = six.first_moves();
+  EXPECT_EQ(moves.size(), 16u);
+  for (const auto& [move, value] : moves) EXPECT_EQ(describe(value), "DRAW") << move;
+}
+
+// GamesmanOne: a first-player win in 25. rtb finds c3, the centre, the only
+// winning first placement; every other loses (in 22, 26 or 28 plies).
+TEST(MorrisSolved, DISABLED_SevenMensMorrisIsAWhiteWinInTwentyFiveByTheCentre) {
+  const Solved seven("seven");
+  EXPECT_EQ(describe(seven.value_of(seven.game.start())), "WIN in 25");
+  const auto moves = seven.first_moves();
+  ASSERT_EQ(moves.size(), 17u);
+  EXPECT_EQ(describe(moves.at("c3")), "WIN in 25");
+  for (const auto& [move, value] : moves)
+    if (move != "c3") EXPECT_TRUE(is_loss(value)) << move << " " << describe(value);
+  EXPECT_EQ(describe(moves.at("b3")), "LOSS in 28");
+  EXPECT_EQ(describe(moves.at("a1")), "LOSS in 22");
+}
+
+}  // namespace
+}  // namespace rtb
