@@ -322,6 +322,25 @@ TEST(ExplorerServe, BadOptionsAreRefused) {
   const rtb_test::Outcome address = rtb_test::run_rtb({"serve", "--port", "0", "--bind", "256.1.1.1"});
   EXPECT_NE(address.exit_code, 0);
   EXPECT_NE(address.err.find("cannot listen"), std::string::npos) << address.err;
+  // Issue 27: the address as given, not "256.1.1.1:-1".
+  EXPECT_NE(address.err.find("256.1.1.1:any port"), std::string::npos) << address.err;
+}
+
+// Issue 27: with cpp-httplib's SO_REUSEPORT a second server bound the port
+// of the first and the kernel split the requests between them. The second
+// must be refused, and the first must go on answering alone.
+TEST(ExplorerServe, APortInUseIsRefused) {
+  Server first({"--dir", "."});
+  ASSERT_GT(first.port(), 0);
+  const rtb_test::Outcome second = rtb_test::run_rtb({"serve", "--port", std::to_string(first.port()), "--dir", "."});
+  EXPECT_EQ(second.exit_code, 1) << second.err;
+  EXPECT_NE(second.err.find("cannot listen on 127.0.0.1:" + std::to_string(first.port())), std::string::npos)
+      << second.err;
+  httplib::Client client("127.0.0.1", first.port());
+  const httplib::Result games = client.Get("/api/games");
+  ASSERT_TRUE(games);
+  EXPECT_EQ(games->status, 200);
+  EXPECT_EQ(first.stop(), 0);
 }
 
 }  // namespace

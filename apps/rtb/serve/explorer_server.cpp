@@ -89,6 +89,14 @@ void answer(httplib::Response& res, F&& handler) {
 
 ExplorerServer::ExplorerServer(std::filesystem::path dir, const SearchLimits& limits)
     : dir_(std::move(dir)), limits_(limits), http_(std::make_unique<httplib::Server>()) {
+  // cpp-httplib's default socket options add SO_REUSEPORT, with which a
+  // second server binds a port in use and the kernel splits the requests
+  // between the two. SO_REUSEADDR alone lets a restart bind at once (no wait
+  // for TIME_WAIT) and makes a port with a listener refuse the bind.
+  http_->set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, reinterpret_cast<const void*>(&yes), sizeof(yes));
+  });
   routes();
 }
 
@@ -164,11 +172,11 @@ void ExplorerServer::routes() {
 }
 
 int ExplorerServer::bind(const std::string& host, int port) {
-  const bool bound = port == 0 ? (port = http_->bind_to_any_port(host)) > 0 : http_->bind_to_port(host, port);
-  if (!bound)
-    throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) +
+  const int bound = port == 0 ? http_->bind_to_any_port(host) : http_->bind_to_port(host, port) ? port : -1;
+  if (bound <= 0)  // named as asked: a failed bind to any port has no number
+    throw std::runtime_error("cannot listen on " + host + ":" + (port == 0 ? "any port" : std::to_string(port)) +
                              " (in use, or not an address of this machine)");
-  return port;
+  return bound;
 }
 
 bool ExplorerServer::listen() { return http_->listen_after_bind(); }
