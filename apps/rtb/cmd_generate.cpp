@@ -35,7 +35,8 @@ int generate_distributed(const G& game, const GenerateOptions& options) {
     std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
               << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in "
               << clock.elapsed_seconds() << " s with " << report.processes << " MPI processes x " << options.threads
-              << " threads; files in " << (options.dir / (game.name() + "-" + game.variant())).string() << "\n";
+              << (options.threads == 1 ? " thread" : " threads") << "; files in "
+              << (options.dir / (game.name() + "-" + game.variant())).string() << "\n";
   return 0;
 }
 
@@ -126,7 +127,8 @@ int run_generate(int argc, char** argv) {
     }
     std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
               << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in "
-              << report.seconds << " s with " << options.threads << " threads; files in " << game_dir.string() << "\n";
+              << report.seconds << " s with " << options.threads << (options.threads == 1 ? " thread" : " threads")
+              << "; files in " << game_dir.string() << "\n";
     return 0;
   });
 }

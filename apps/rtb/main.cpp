@@ -86,7 +86,15 @@ int main(int argc, char** argv) {
     print_overview(std::cerr);
     return 2;
   }
-  const std::string name = argv[1];
+  std::string name = argv[1];
+  // `rtb help CMD` is `rtb CMD --help` (issue 27: it printed the overview).
+  char help_option[] = "--help";
+  char* help_args[] = {argv[0], argc >= 3 ? argv[2] : argv[1], help_option, nullptr};
+  if (name == "help" && argc >= 3 && commands().count(argv[2])) {
+    name = argv[2];
+    argc = 3;
+    argv = help_args;
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     print_overview(std::cout);
     return with_output_checked("help", 0);

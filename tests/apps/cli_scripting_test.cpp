@@ -153,4 +153,21 @@ TEST_F(Scripting, HelpHasValueNamesAndAnExample) {
   EXPECT_NE(query.find("--batch"), std::string::npos);
 }
 
+// Issue 27: `rtb help query` printed the overview instead of query's help.
+TEST_F(Scripting, HelpCommandGivesTheCommandsHelp) {
+  for (const char* command : {"query", "generate", "serve"}) {
+    const Outcome help = run_rtb({"help", command});
+    EXPECT_EQ(help.exit_code, 0);
+    EXPECT_EQ(help.out, run_rtb({command, "--help"}).out) << command;
+  }
+  EXPECT_NE(run_rtb({"help"}).out.find("query"), std::string::npos);  // the overview, as before
+}
+
+// Issue 27: "with 1 threads".
+TEST_F(Scripting, OneThreadIsSingular) {
+  const Outcome r = run_rtb({"generate", "pangki", "--max-pieces", "2", "--dir", dir_, "--threads", "1"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("with 1 thread;"), std::string::npos) << r.out;
+}
+
 }  // namespace
