@@ -16,7 +16,12 @@ template <class G>
 nlohmann::json game_json(const GameEntry& entry, const G& game) {
   nlohmann::json tiers = nlohmann::json::array();
   std::uint64_t positions = 0, slots = 0;
-  for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+  // A variant too large to tabulate (8x8 Crossings) has no tiers to list:
+  // its one stand-in tier is the search's hash, whose 2^63 "slots" no strict
+  // JSON reader takes (issue 27). Its sizes are null and `tablebases` false.
+  bool tablebases = true;
+  if constexpr (MayLackTablebases<G>) tablebases = game.has_tablebases();
+  for (std::uint32_t t = 0; tablebases && t < game.tier_count(); ++t) {
     // Positions and classes where the game counts them apart from its slots.
     std::uint64_t tier_positions = game.tier_size(t);
     if constexpr (requires { game.tier_positions(t); }) tier_positions = game.tier_positions(t);
@@ -36,8 +41,9 @@ nlohmann::json game_json(const GameEntry& entry, const G& game) {
           {"search_fallback", falls_back_to_search(game)},
           {"tier_filters", tier_filters_of(game)},
           {"symmetries", symmetries},
-          {"positions", positions},
-          {"slots", slots},
+          {"tablebases", tablebases},
+          {"positions", tablebases ? nlohmann::json(positions) : nlohmann::json()},
+          {"slots", tablebases ? nlohmann::json(slots) : nlohmann::json()},
           {"tiers", tiers}};
 }
 

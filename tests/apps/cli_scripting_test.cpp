@@ -4,6 +4,8 @@
 // lines, exit 1) and --moves, and help texts with value names and an example.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -151,6 +153,30 @@ TEST_F(Scripting, HelpHasValueNamesAndAnExample) {
   const std::string query = run_rtb({"query", "--help"}).out;
   EXPECT_NE(query.find("'wwww/w..w/b..b/bbbb b'"), std::string::npos) << "the position syntax, by example";
   EXPECT_NE(query.find("--batch"), std::string::npos);
+}
+
+// Issue 27: `rtb games --json` gave 8x8 Crossings 2^63 slots (beyond what
+// strict JSON readers take) in a stand-in tier called "searched".
+TEST_F(Scripting, GamesJsonHasNoNumberBeyondDoublesAndNoStandInTier) {
+  const json games = json_of(run_rtb({"games", "--json"}));
+  std::function<void(const json&)> check = [&](const json& j) {
+    if (j.is_number_unsigned()) EXPECT_LE(j.get<std::uint64_t>(), std::uint64_t{1} << 53) << j;
+    if (j.is_structured())
+      for (const auto& item : j) check(item);
+  };
+  check(games);
+  bool crossings_seen = false;
+  for (const json& g : games["games"]) {
+    if (g["game"] != "crossings") {
+      EXPECT_EQ(g["tablebases"], true) << g["game"];
+      continue;
+    }
+    crossings_seen = true;  // its default variant is 8x8, searched
+    EXPECT_EQ(g["tablebases"], false);
+    EXPECT_TRUE(g["tiers"].empty()) << g["tiers"];
+    EXPECT_TRUE(g["slots"].is_null());
+  }
+  EXPECT_TRUE(crossings_seen);
 }
 
 // Issue 27: `rtb help query` printed the overview instead of query's help.
