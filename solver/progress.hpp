@@ -7,6 +7,7 @@
 //
 // Counting calls (advance) may come from any thread, a few thousand slots at
 // a time; whichever thread finds the display due draws it.
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -17,6 +18,21 @@
 #include <string>
 
 namespace rtb {
+
+// The progress line cut to a terminal `width` columns wide, so that it stays
+// one physical row that "\r\033[K" can rewrite (a longer one wraps, and the
+// terminal fills with fragments). The full line if it fits, else the compact
+// one, else the compact one cut short before its tail (the time left), which
+// is kept whole: the tail is what a narrow terminal most needs to see.
+// A width of 0 (unknown) keeps the full line.
+inline std::string fit_progress_line(const std::string& full, const std::string& compact, const std::string& tail,
+                                     std::size_t width) {
+  if (width == 0 || full.size() + tail.size() < width) return full + tail;
+  if (compact.size() + tail.size() < width) return compact + tail;
+  const std::size_t room = width - 1;  // the last column stays free: writing there wraps on some terminals
+  if (tail.size() + 3 >= room) return (compact + tail).substr(0, room);
+  return compact.substr(0, room - tail.size() - 3) + "..." + tail;
+}
 
 class Progress {
  public:
@@ -152,17 +168,30 @@ class Progress {
     if (new_stage) lock.lock();
     else if (!lock.try_lock()) return;  // another thread is drawing
     last_draw_ = t.time_since_epoch();
-    std::string line = "[" + duration_text(elapsed_seconds()) + "] group " + std::to_string(group_index_) + "/" +
-                       std::to_string(groups_) + " " + group_ + " (" + with_commas(group_slots_) + " slots): " + stage_;
+    const std::string when = "[" + duration_text(elapsed_seconds()) + "] ";
+    const std::string which = std::to_string(group_index_) + "/" + std::to_string(groups_) + " " + group_;
+    std::string line = when + "group " + which + " (" + with_commas(group_slots_) + " slots): " + stage_;
+    std::string compact = when + which + ": " + stage_;
     if (stage_total_ > 0) {
       const std::uint64_t c = std::min<std::uint64_t>(counter_, stage_total_);
-      line += " " + with_commas(c) + "/" + with_commas(stage_total_) + " slots (" +
-              std::to_string(c * 100 / stage_total_) + "%)";
+      const std::string percent = std::to_string(c * 100 / stage_total_) + "%";
+      line += " " + with_commas(c) + "/" + with_commas(stage_total_) + " slots (" + percent + ")";
+      compact += " " + percent;
     }
-    line += time_left();
-    if (terminal_) std::fprintf(stderr, "\r\033[K%s", line.c_str());
-    else std::fprintf(stderr, "rtb: %s\n", line.c_str());
+    if (terminal_) {
+      const std::string fitted = fit_progress_line(line, compact, time_left(), terminal_width());
+      std::fprintf(stderr, "\r\033[K%s", fitted.c_str());
+    } else {
+      std::fprintf(stderr, "rtb: %s%s\n", line.c_str(), time_left().c_str());
+    }
     std::fflush(stderr);
+  }
+
+  // Asked at every draw (a few times a second), so that a resized window is
+  // followed; 0 when the terminal does not say.
+  static std::size_t terminal_width() {
+    winsize size{};
+    return ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;
   }
 
   const bool enabled_, terminal_;
