@@ -58,7 +58,13 @@ std::size_t run_batch(QuerySession& session, const std::vector<std::string>& mov
   for (std::string input; std::getline(std::cin, input);) {
     nlohmann::json out;
     try {
-      const std::string position = moves.empty() ? input : session.play(input, moves);
+      // Spaces, tabs and a carriage return (a file from Windows) around the
+      // position are no part of it; a blank line answers what it lacks, so
+      // that output line k still answers input line k.
+      const std::size_t first = input.find_first_not_of(" \t\r");
+      if (first == std::string::npos) throw std::invalid_argument("a blank line: expected a position (or start)");
+      const std::string text = input.substr(first, input.find_last_not_of(" \t\r") + 1 - first);
+      const std::string position = moves.empty() ? text : session.play(text, moves);
       out = to_json(session.query(position, line));
     } catch (const std::exception& e) {  // bad text, an illegal move, a missing file: this line only
       out = {{"format", 1}, {"game", session.game()}, {"variant", session.variant()}, {"error", e.what()}};

@@ -98,7 +98,8 @@ TEST_F(Scripting, BatchAnswersEveryLineLikeSeparateQueries) {
     const json error = json::parse(lines[i]);
     EXPECT_EQ(error["format"], 1);
     EXPECT_EQ(error["game"], "pangki");
-    EXPECT_TRUE(error["error"].get<std::string>().find("bad pangki position") != std::string::npos) << lines[i];
+    const char* says = i == 1 ? "bad pangki position" : "blank line";
+    EXPECT_TRUE(error["error"].get<std::string>().find(says) != std::string::npos) << lines[i];
   }
   EXPECT_EQ(json::parse(lines[1])["input"], "not a position");
   EXPECT_EQ(json::parse(lines[2])["input"], "");
@@ -153,6 +154,25 @@ TEST_F(Scripting, HelpHasValueNamesAndAnExample) {
   const std::string query = run_rtb({"query", "--help"}).out;
   EXPECT_NE(query.find("'wwww/w..w/b..b/bbbb b'"), std::string::npos) << "the position syntax, by example";
   EXPECT_NE(query.find("--batch"), std::string::npos);
+}
+
+// Issue 27: --batch refused a padded line as a bad rank and a blank one with
+// the same misleading message. A padded line (spaces, a tab, Windows' \r) is
+// answered as the position; a blank line gets an error that says so, and the
+// batch goes on, one output line an input line.
+TEST_F(Scripting, BatchTrimsPaddedLinesAndNamesBlankOnes) {
+  const std::string plain = run_rtb({"query", "pangki", kPosition, "--json", "--dir", dir_}).out;
+  const Outcome r =
+      run_rtb({"query", "pangki", "--batch", "--dir", dir_}, "  " + kPosition + "\t\r\n\n" + kPosition + "\n");
+  EXPECT_EQ(r.exit_code, 1);  // the blank line failed
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  json padded = json::parse(lines[0]), blank = json::parse(lines[1]), last = json::parse(lines[2]);
+  padded.erase("input");
+  last.erase("input");
+  EXPECT_EQ(padded, json::parse(plain));
+  EXPECT_EQ(last, json::parse(plain));
+  EXPECT_NE(blank["error"].get<std::string>().find("blank line"), std::string::npos) << blank;
 }
 
 // Issue 27: `rtb games --json` gave 8x8 Crossings 2^63 slots (beyond what
