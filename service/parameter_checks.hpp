@@ -8,8 +8,10 @@
 #include <cctype>
 #include <climits>
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "solver/parameter_error.hpp"
 
@@ -73,6 +75,18 @@ inline std::uint64_t parse_bytes(const std::string& parameter, const std::string
     throw InvalidParameter(parameter,
                            "{} must be a size above 0 such as 8G, 512M or 100000000 (bytes), not '" + text + "'");
   return static_cast<std::uint64_t>(number * scale);
+}
+
+// A list of moves as every front end takes it, "a2b2,b3b2" -> {"a2b2",
+// "b3b2"} (the command line's --moves, the web API's moves=).
+inline std::vector<std::string> move_list(const std::string& text) {
+  std::vector<std::string> moves;
+  std::stringstream in(text);
+  for (std::string move; std::getline(in, move, ',');) {
+    if (move.empty()) throw InvalidParameter("moves", "{} has an empty move in '" + text + "' (write a2b2,b3b2)");
+    moves.push_back(move);
+  }
+  return moves;
 }
 
 }  // namespace rtb

@@ -16,17 +16,6 @@ namespace rtb::cli {
 
 namespace {
 
-// "a2b2,b3b2" -> {"a2b2", "b3b2"}.
-std::vector<std::string> move_list(const std::string& text) {
-  std::vector<std::string> moves;
-  std::stringstream in(text);
-  for (std::string move; std::getline(in, move, ',');) {
-    if (move.empty()) throw UsageError("--moves has an empty move in '" + text + "' (write a2b2,b3b2)");
-    moves.push_back(move);
-  }
-  return moves;
-}
-
 // The position syntax of every game, for --help: built from the registry,
 // so a new game shows up with its own start position.
 std::string position_help() {

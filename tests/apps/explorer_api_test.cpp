@@ -87,6 +87,26 @@ TEST_F(ExplorerApi, QueryAnswersWhatRtbQueryJsonPrints) {
   EXPECT_EQ(query("bagh-chal", "3x3", "T.T/G../T.T t 3")["value"], "WIN");
 }
 
+// Issue 27: /api/query ignored moves=; it plays them first, as `rtb query
+// --moves` does, and refuses an illegal one with 400.
+TEST_F(ExplorerApi, QueryPlaysTheMovesFirstLikeRtbQueryMoves) {
+  const httplib::Params params{
+      {"game", "pangki"}, {"variant", "default"}, {"position", "start"}, {"moves", "a2b2,c4c3"}};
+  const auto [status, served] = get(httplib::append_query_params("/api/query", params));
+  ASSERT_EQ(status, 200) << served.dump();
+  const rtb_test::Outcome r =
+      rtb_test::run_rtb({"query", "pangki", "start", "--moves", "a2b2,c4c3", "--json", "--dir", *dir_});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(served, json::parse(r.out));
+  EXPECT_NE(served["position"], query("pangki", "default", "start")["position"]);
+  const httplib::Params illegal{{"game", "pangki"}, {"position", "start"}, {"moves", "a1a4"}};
+  EXPECT_EQ(get(httplib::append_query_params("/api/query", illegal)).first, 400);
+  const httplib::Params empty_move{{"game", "pangki"}, {"position", "start"}, {"moves", "a2b2,,c4c3"}};
+  const auto [bad, error] = get(httplib::append_query_params("/api/query", empty_move));
+  EXPECT_EQ(bad, 400);
+  EXPECT_NE(error.dump().find("empty move"), std::string::npos) << error.dump();
+}
+
 TEST_F(ExplorerApi, SearchedQueryIsMarkedSearchedAndProven) {
   // Bagh-Chal 3x3's placement phase searched down to its sliding phase:
   // nodes and seconds differ from run to run, the values must not.

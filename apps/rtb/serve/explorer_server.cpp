@@ -7,6 +7,7 @@
 
 #include "apps/rtb/serve/web_assets.hpp"
 #include "apps/rtb/usage_error.hpp"
+#include "service/parameter_checks.hpp"
 
 namespace rtb::cli {
 
@@ -18,6 +19,7 @@ using nlohmann::json;
 // position text (5x5 board, side, goats in hand) is under 40 characters.
 constexpr std::size_t kMaxNameLength = 64;
 constexpr std::size_t kMaxPositionLength = 128;
+constexpr std::size_t kMaxMovesLength = 1024;  // a whole game's moves, comma-separated
 
 // A request that is wrong: 400 with the message.
 struct BadRequest : std::runtime_error {
@@ -146,10 +148,13 @@ void ExplorerServer::routes() {
       const std::string game = parameter(req, "game", "", kMaxNameLength);
       const std::string variant = parameter(req, "variant", "default", kMaxNameLength);
       const std::string position = parameter(req, "position", "start", kMaxPositionLength);
+      // Played first, as `rtb query --moves` does (issue 27: it was ignored).
+      const std::string moves = req.has_param("moves") ? parameter(req, "moves", "", kMaxMovesLength) : "";
       const bool line = flag(req, "line");
       Guarded& g = session_for(game, variant);
       std::lock_guard lock(g.mutex);
-      send_json(res, 200, to_json(g.session.query(position, line)));
+      const std::string played = moves.empty() ? position : g.session.play(position, move_list(moves));
+      send_json(res, 200, to_json(g.session.query(played, line)));
     });
   });
 
