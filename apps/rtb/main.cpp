@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "apps/rtb/cli.hpp"
@@ -74,6 +75,13 @@ int with_output_checked(const std::string& name, int status) {
   return status == 0 ? 1 : status;
 }
 
+// Whether the command's own arguments (after its name) include --json.
+bool asks_for_json(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i)
+    if (std::strcmp(argv[i], "--json") == 0) return true;
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -110,20 +118,27 @@ int main(int argc, char** argv) {
     return 2;
   }
   int status = 1;
+  std::string error;
+  bool show_help_hint = false;
   try {
     status = it->second.run(argc - 1, argv + 1);
   } catch (const rtb::cli::UsageError& e) {
-    std::cerr << "rtb " << name << ": " << e.what() << "\n(see rtb " << name << " --help)\n";
-    status = 2;
+    error = e.what(), status = 2, show_help_hint = true;
   } catch (const rtb::InvalidParameter& e) {  // the service's words: named here as the option
-    std::cerr << "rtb " << name << ": " << e.said_as("--" + e.parameter()) << "\n(see rtb " << name << " --help)\n";
-    status = 2;
+    error = e.said_as("--" + e.parameter()), status = 2, show_help_hint = true;
   } catch (const std::invalid_argument& e) {  // bad position text and the like
-    std::cerr << "rtb " << name << ": " << e.what() << "\n";
-    status = 2;
+    error = e.what(), status = 2;
   } catch (const std::exception& e) {
-    std::cerr << "rtb " << name << ": " << e.what() << "\n";
-    status = 1;
+    error = e.what(), status = 1;
+  }
+  if (!error.empty()) {
+    std::cerr << "rtb " << name << ": " << error << "\n";
+    if (show_help_hint) std::cerr << "(see rtb " << name << " --help)\n";
+    // A script that asked for JSON gets its error as JSON too, on stdout
+    // where it reads the answer (issue 27: it was plain text only).
+    if (asks_for_json(argc, argv))
+      std::cout << nlohmann::json{{"format", 1}, {"command", name}, {"error", error}, {"exit_status", status}}.dump()
+                << "\n";
   }
   return with_output_checked(name, status);
 }

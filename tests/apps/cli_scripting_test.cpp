@@ -199,6 +199,33 @@ TEST_F(Scripting, GamesJsonHasNoNumberBeyondDoublesAndNoStandInTier) {
   EXPECT_TRUE(crossings_seen);
 }
 
+// Issue 27: under --json an error was plain text on stderr only; a script
+// reading stdout now gets it as one JSON object too, with the exit status.
+TEST_F(Scripting, ErrorsUnderJsonAreJsonOnStdout) {
+  struct Case {
+    std::vector<std::string> args;
+    int status;
+    std::string says;
+  };
+  const std::vector<Case> cases{
+      {{"query", "pangki", "bad", "--json", "--dir", dir_}, 2, "bad pangki position"},
+      {{"generate", "pangki", "--threads", "0", "--json", "--dir", dir_}, 2, "--threads must be at least 1"},
+      {{"stats", "pangki", "--json", "--dir", dir_ + "/none"}, 1, "missing tablebase file"},
+  };
+  for (const Case& c : cases) {
+    const Outcome r = run_rtb(c.args);
+    EXPECT_EQ(r.exit_code, c.status) << c.args[0];
+    const json error = json::parse(r.out, nullptr, false);
+    ASSERT_TRUE(error.is_object()) << c.args[0] << ": " << r.out;
+    EXPECT_EQ(error["format"], 1);
+    EXPECT_EQ(error["command"], c.args[0]);
+    EXPECT_EQ(error["exit_status"], c.status);
+    EXPECT_NE(error["error"].get<std::string>().find(c.says), std::string::npos) << error;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << "the person at the terminal still reads it";
+  }
+  EXPECT_EQ(run_rtb({"query", "pangki", "bad", "--dir", dir_}).out, "");  // no --json: stdout stays empty
+}
+
 // Issue 27: `rtb help query` printed the overview instead of query's help.
 TEST_F(Scripting, HelpCommandGivesTheCommandsHelp) {
   for (const char* command : {"query", "generate", "serve"}) {
