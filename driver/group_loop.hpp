@@ -84,7 +84,12 @@ class GroupLoop {
       ++groups_to_solve;
       slots_to_solve += group_slots(g);
     }
-    if (progress_) progress_->plan(groups_to_solve, slots_to_solve);
+    if (progress_) {
+      progress_->plan(groups_to_solve, slots_to_solve);
+      for (std::size_t g = 0; g < groups_.size(); ++g)
+        if (selected_[g] && !complete[g])
+          progress_->plan_group(group_slots(g), solved_in_one_pass(game_, groups_[g].tiers));
+    }
     GroupLoopReport report;
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       if (!selected_[g]) continue;
@@ -138,7 +143,7 @@ class GroupLoop {
   std::uint64_t solve_group(std::size_t g, int threads, std::size_t ordinal) {
     const TierGroup& group = groups_[g];
     const std::uint64_t slots = group_slots(g);
-    if (progress_) progress_->group(ordinal, group_name(g), slots);
+    if (progress_) progress_->group(ordinal, group_name(g), slots, solved_in_one_pass(game_, group.tiers));
     for (std::uint32_t d : group.dependencies) load(d, [](std::uint32_t, const std::exception&) { throw; });
     GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_);
     std::vector<std::vector<Value>> solved = solver.solve();

@@ -108,11 +108,8 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
         ++p.held_tiers;
       }
     p.state_bytes = p.slots * sizeof(std::uint16_t);
-    // A lone tier that no move re-enters is solved in one pass, without
-    // lists (as GroupSolver decides it).
-    const auto own = game.tier_successors(group.tiers.front());
-    const bool single_pass =
-        group.tiers.size() == 1 && std::find(own.begin(), own.end(), group.tiers.front()) == own.end();
+    // A lone tier that no move re-enters is solved in one pass, without lists.
+    const bool single_pass = solved_in_one_pass(game, group.tiers);
     p.working_bytes = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * working_per_slot);
     // A game without predecessors has the engine's table of the group's
     // moves taken backwards beside the lists (Crossings' seed reading).

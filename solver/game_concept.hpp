@@ -104,6 +104,17 @@ bool is_alias_slot(const G& g, typename G::TierId t, std::uint64_t i, const type
   return g.index(p) != i;
 }
 
+// Whether a tier group is one tier that no move re-enters (a lone
+// placement tier): the engine then solves it in one pass, with no walk and
+// no lists, and the plan and the time-left estimate count it so.
+template <RetrogradeGame G, class Tiers>
+bool solved_in_one_pass(const G& game, const Tiers& tiers) {
+  if (tiers.size() != 1) return false;
+  for (const auto next : game.tier_successors(tiers.front()))
+    if (next == tiers.front()) return false;
+  return true;
+}
+
 // quiet_children_distinct(p) is true only when the children of p that lie
 // in p's tier group are pairwise different slots. The engine then counts
 // them without indexing each; without the hook it indexes every in-group

@@ -34,6 +34,67 @@ inline std::string fit_progress_line(const std::string& full, const std::string&
   return compact.substr(0, room - tail.size() - 3) + "..." + tail;
 }
 
+// The time a run has left, with each group weighted by what its kind costs
+// a slot. A group walked level by level (a cyclic group) costs several times
+// a slot what a group solved in one pass costs, so one rate for all slots
+// done so far was 40x off at the start of Bagh-Chal's whole game, whose
+// first group is walked and whose 185 others are one pass each (issue 27).
+// Each kind's rate is measured on its finished groups; until one of a kind
+// has finished, its rate comes from the other kind's (or the running
+// group's) by kOnePassShare, and the estimate says it is rough.
+class TimeLeft {
+ public:
+  enum Kind { kWalked = 0, kOnePass = 1 };
+  // A one-pass slot against a walked one, as rtb's games measured it
+  // (Bagh-Chal's placement 0.13-0.22 us a slot, its sliding phase about 1 us).
+  static constexpr double kOnePassShare = 0.2;
+
+  // A group the run will solve.
+  void plan(Kind kind, std::uint64_t slots) { ahead_[kind] += slots; }
+  // The next group starts; the one before, if any, took `seconds_before`.
+  void start(Kind kind, std::uint64_t slots, double seconds_before) {
+    if (running_) measured_[kind_].add(seconds_before, slots_);
+    ahead_[kind] -= std::min(ahead_[kind], slots);
+    kind_ = kind, slots_ = slots, running_ = true;
+  }
+  struct Estimate {
+    bool known = false;  // nothing to go on yet (the first seconds)
+    bool sure = false;   // every kind still ahead measured on a finished group
+    double seconds = 0;
+  };
+  // `fraction` of the running group is done, in `seconds` so far.
+  Estimate estimate(double fraction, double seconds) const {
+    double rate[2] = {measured_[0].rate(), measured_[1].rate()};
+    const double done_here = fraction * double(slots_);
+    if (rate[kind_] < 0 && rate[1 - kind_] < 0 && done_here > 0 && seconds >= 1) rate[kind_] = seconds / done_here;
+    if (rate[kWalked] < 0 && rate[kOnePass] >= 0) rate[kWalked] = rate[kOnePass] / kOnePassShare;
+    if (rate[kOnePass] < 0 && rate[kWalked] >= 0) rate[kOnePass] = rate[kWalked] * kOnePassShare;
+    Estimate e;
+    if (rate[0] < 0) return e;
+    e.known = true;
+    e.seconds = std::max(0.0, 1 - fraction) * double(slots_) * rate[kind_];
+    e.sure = measured_[kind_].slots > 0;
+    for (int k = 0; k < 2; ++k) {
+      e.seconds += double(ahead_[k]) * rate[k];
+      if (ahead_[k] > 0 && measured_[k].slots == 0) e.sure = false;
+    }
+    return e;
+  }
+
+ private:
+  struct Measured {
+    double seconds = 0;
+    std::uint64_t slots = 0;
+    void add(double s, std::uint64_t n) { seconds += s, slots += n; }
+    double rate() const { return slots > 0 ? seconds / double(slots) : -1; }  // seconds a slot; -1 unknown
+  };
+  Measured measured_[2];
+  std::uint64_t ahead_[2] = {0, 0};
+  Kind kind_ = kWalked;
+  std::uint64_t slots_ = 0;
+  bool running_ = false;
+};
+
 class Progress {
  public:
   explicit Progress(bool quiet)
@@ -44,21 +105,26 @@ class Progress {
         last_draw_(start_.time_since_epoch()) {}
   bool enabled() const { return enabled_; }
 
-  // The work ahead: `groups` tier groups holding `slots` slots in all.
+  // The work ahead: `groups` tier groups holding `slots` slots in all, then
+  // each of them by plan_group, for the estimate's weights.
   void plan(std::size_t groups, std::uint64_t slots) {
     groups_ = groups;
     planned_slots_ = slots;
   }
+  void plan_group(std::uint64_t slots, bool one_pass) {
+    time_left_.plan(one_pass ? TimeLeft::kOnePass : TimeLeft::kWalked, slots);
+  }
 
   // Group `index` (counted from 1) of the plan begins.
-  void group(std::size_t index, const std::string& name, std::uint64_t slots) {
+  void group(std::size_t index, const std::string& name, std::uint64_t slots, bool one_pass = false) {
     done_slots_ += group_slots_;  // the previous group is done
+    time_left_.start(one_pass ? TimeLeft::kOnePass : TimeLeft::kWalked, slots, seconds_since(group_started_));
+    group_started_ = clock::now();
     group_index_ = index;
     group_ = name;
     group_slots_ = slots;
     share_from_ = share_to_ = 0;
     stage_total_ = 0;
-    if (solving_started_ == clock::time_point{}) solving_started_ = clock::now();
     stage("start");
   }
 
@@ -151,10 +217,9 @@ class Progress {
   }
 
   std::string time_left() const {
-    const double done = double(done_slots_) + fraction_of_group() * double(group_slots_);
-    const double spent = seconds_since(solving_started_);
-    if (planned_slots_ == 0 || done <= 0 || spent < 1) return "";
-    return ", about " + duration_text(spent * (double(planned_slots_) - done) / done) + " left";
+    const TimeLeft::Estimate e = time_left_.estimate(fraction_of_group(), seconds_since(group_started_));
+    if (!e.known) return "";
+    return ", about " + duration_text(e.seconds) + " left" + (e.sure ? "" : " (rough)");
   }
 
   // A new stage shows at once on a terminal; a log gets a line every few
@@ -198,7 +263,8 @@ class Progress {
   const clock::duration interval_;
   const clock::time_point start_;
   std::atomic<clock::duration> last_draw_;
-  clock::time_point solving_started_{};
+  clock::time_point group_started_{};
+  TimeLeft time_left_;
   std::mutex mutex_;
   std::size_t groups_ = 0, group_index_ = 0;
   std::uint64_t planned_slots_ = 0, done_slots_ = 0, group_slots_ = 0;

@@ -57,9 +57,7 @@ class GroupSolver {
       for (TierId t : tiers_) first_block_.push_back(first_block_.back() + game_.tier_blocks(t));
     // A lone tier that no move leads back into (Bagh-Chal's placement tiers)
     // is solved in one pass from the tiers below: no counters, no levels.
-    const auto own_successors = game_.tier_successors(tiers_.front());
-    single_pass_ = tiers_.size() == 1 &&
-                   std::find(own_successors.begin(), own_successors.end(), tiers_.front()) == own_successors.end();
+    single_pass_ = solved_in_one_pass(game_, tiers_);
     if (tiers_.size() > slot_key::kMaxGroupTiers)
       throw std::length_error("a tier group of " + std::to_string(tiers_.size()) + " tiers is more than the " +
                               std::to_string(slot_key::kMaxGroupTiers) + " a slot key can name");
