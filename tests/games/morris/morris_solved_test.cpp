@@ -32,20 +32,14 @@ struct Solved {
   }
 };
 
-TEST(MorrisSolved, FiveMensMorrisIsADrawAndSoIsEveryFirstPlacement) {
-  const Solved five("five");
-  EXPECT_EQ(describe(five.value_of(five.game.start())), "DRAW");
-  const auto moves = five.first_moves();
-  EXPECT_EQ(moves.size(), 16u);
-  for (const auto& [move, value] : moves) EXPECT_EQ(describe(value), "DRAW") << move;
-}
-
-TEST(MorrisSolved, SixMensMorrisIsADrawAndSoIsEveryFirstPlacement) {
-  const Solved six("six");
-  EXPECT_EQ(describe(six.value_of(six.game.start())), "DRAW");
-  const auto moves = six.first_moves();
-  EXPECT_EQ(moves.size(), 16u);
-  for (const auto& [move, value] : moves) EXPECT_EQ(describe(value), "DRAW") << move;
+TEST(MorrisSolved, FiveAndSixMensMorrisAreDrawsAndSoIsEveryFirstPlacement) {
+  for (const char* variant : {"five", "six"}) {
+    const Solved solved(variant);
+    EXPECT_EQ(describe(solved.value_of(solved.game.start())), "DRAW") << variant;
+    const auto moves = solved.first_moves();
+    EXPECT_EQ(moves.size(), 16u) << variant;
+    for (const auto& [move, value] : moves) EXPECT_EQ(describe(value), "DRAW") << variant << " " << move;
+  }
 }
 
 // GamesmanOne: a first-player win in 25. rtb finds c3, the centre, the only
