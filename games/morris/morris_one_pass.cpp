@@ -99,7 +99,7 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
   const Bitboard all = board_.all;
   const auto mover_hand = static_cast<std::uint8_t>(this->mover_hand(tier));
   const auto opponent_hand = static_cast<std::uint8_t>(this->opponent_hand(tier));
-  const auto hand_after = static_cast<std::uint8_t>(mover_hand - 1);
+  const auto mover_hand_after = static_cast<std::uint8_t>(mover_hand - 1);  // after the placement
   const MorrisSide side = t.placed % 2 == 0 ? MorrisSide::White : MorrisSide::Black;
   const int next_placed = t.placed + 1;
   const bool next_is_placement = next_placed < 2 * n;
@@ -144,7 +144,7 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
       const Bitboard removable_stones = opponent ? removable(opponent) : 0;
       auto general = [&](const Value* tier_values, Bitboard child_mover, Bitboard child_opponent) {
         now.reads[now.gathered++] =
-            tier_values + index(Position{child_mover, child_opponent, opponent_hand, hand_after, other(side)});
+            tier_values + index(Position{child_mover, child_opponent, opponent_hand, mover_hand_after, other(side)});
       };
       if (next_is_placement) {
         const RankWithOneLess opponent_ranks(opponent);
