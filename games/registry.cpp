@@ -1,4 +1,5 @@
 #include "games/registry.hpp"
+#include "games/kit/printable_text.hpp"
 
 #include <type_traits>
 #include <utility>
@@ -48,15 +49,15 @@ const GameEntry& find_game(const std::string& name) {
     if (entry.name == name) return entry;
   std::vector<std::string> names;
   for (const GameEntry& entry : game_registry()) names.push_back(entry.name);
-  throw InvalidParameter("game", "unknown game '" + name + "' (known games: " + joined(names) + ")");
+  throw InvalidParameter("game", "unknown game " + quoted_input(name) + " (known games: " + joined(names) + ")");
 }
 
 AnyGame make_game(const GameChoice& choice) {
   const GameEntry& entry = find_game(choice.name);
   for (const std::string& v : entry.variants)
     if (v == choice.variant) return entry.make(v);
-  throw InvalidParameter("variant", "unknown variant '" + choice.variant + "' for " + choice.name + " (use " +
-                                        joined(entry.variants) + ")");
+  throw InvalidParameter("variant", "unknown variant " + quoted_input(choice.variant) + " for " + choice.name +
+                                        " (use " + joined(entry.variants) + ")");
 }
 
 }  // namespace rtb

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "apps/rtb/cli.hpp"
+#include "games/kit/printable_text.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/query_session.hpp"
 
@@ -56,10 +57,13 @@ std::size_t run_batch(QuerySession& session, const std::vector<std::string>& mov
       const std::string position = moves.empty() ? text : session.play(text, moves);
       out = to_json(session.query(position, line));
     } catch (const std::exception& e) {  // bad text, an illegal move, a missing file: this line only
-      out = {{"format", 1}, {"game", session.game()}, {"variant", session.variant()}, {"error", e.what()}};
+      out = {{"format", 1}, {"game", session.game()}, {"variant", session.variant()}, {"error", printable(e.what())}};
       ++failed;
     }
-    out["input"] = input;
+    // The line as read, made printable: a byte that is not UTF-8 must not
+    // stop the batch (JSON cannot hold it), and a huge bad line is not
+    // worth sending back whole.
+    out["input"] = printable(input, kEchoLimit);
     std::cout << out.dump() << "\n" << std::flush;
   }
   return failed;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "apps/rtb/cli.hpp"
+#include "games/kit/printable_text.hpp"
 #include "rtb/version.hpp"
 #include "solver/openmp_wait.hpp"
 #include "solver/parameter_error.hpp"
@@ -132,6 +133,7 @@ int main(int argc, char** argv) {
     error = e.what(), status = 1;
   }
   if (!error.empty()) {
+    error = rtb::printable(error);  // a message may quote bytes the user typed
     std::cerr << "rtb " << name << ": " << error << "\n";
     if (show_help_hint) std::cerr << "(see rtb " << name << " --help)\n";
     // A script that asked for JSON gets its error as JSON too, on stdout

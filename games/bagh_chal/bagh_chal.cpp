@@ -1,4 +1,5 @@
 #include "games/bagh_chal/bagh_chal.hpp"
+#include "games/kit/printable_text.hpp"
 
 #include "games/kit/board_text.hpp"
 
@@ -34,7 +35,7 @@ BaghChalRules bagh_chal_rules(std::string_view variant) {
     if (r.variant == variant) return r;
   std::string list;
   for (const std::string& name : bagh_chal_variants()) list += (list.empty() ? "" : ", ") + name;
-  throw std::invalid_argument("unknown bagh-chal variant '" + std::string(variant) + "' (use " + list + ")");
+  throw std::invalid_argument("unknown bagh-chal variant " + quoted_input(variant) + " (use " + list + ")");
 }
 
 BaghChalGame::BaghChalGame(BaghChalRules rules)
@@ -154,7 +155,7 @@ BaghChalPosition BaghChalGame::parse(std::string_view text) const {
   const int n = rules_.size;
   const std::string goats_total = std::to_string(rules_.goats), target = std::to_string(rules_.target);
   auto fail = [&](const std::string& why) {
-    throw std::invalid_argument("bad bagh-chal (" + rules_.variant + ") position '" + std::string(text) + "': " + why);
+    throw std::invalid_argument("bad bagh-chal (" + rules_.variant + ") position " + quoted_input(text) + ": " + why);
   };
   Position p;
   std::size_t at = 0;
@@ -175,11 +176,11 @@ BaghChalPosition BaghChalGame::parse(std::string_view text) const {
   int in_hand = -1;
   const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), in_hand);
   if (error != std::errc{} || end != field.data() + field.size())
-    fail("goats in hand must be a number 0.." + goats_total + ", not '" + std::string(field) + "'");
+    fail("goats in hand must be a number 0.." + goats_total + ", not " + quoted_input(field));
   if (in_hand < 0 || in_hand > rules_.goats)
     fail("goats in hand must be 0.." + goats_total + ", not " + std::string(field));
   if (at + 1 + field.size() != text.size())
-    fail("unexpected text after the goats in hand: '" + std::string(text.substr(at + 1 + field.size())) + "'");
+    fail("unexpected text after the goats in hand: " + quoted_input(text.substr(at + 1 + field.size())));
   p.goats_in_hand = static_cast<std::uint8_t>(in_hand);
   const int on_board = count(p.goats), taken = captured(p);
   if (taken < 0)

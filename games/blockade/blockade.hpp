@@ -19,6 +19,7 @@
 #include "games/kit/bitboard.hpp"
 #include "games/kit/board_symmetry.hpp"
 #include "games/kit/board_text.hpp"
+#include "games/kit/printable_text.hpp"
 #include "games/kit/set_indexer.hpp"
 #include "solver/game_concept.hpp"
 
@@ -84,7 +85,7 @@ class BlockadeGame {
   Position start() const { return parse("ooo/o.x/xxx x"); }
   Position parse(std::string_view text) const {
     auto fail = [&](const std::string& why) {
-      throw std::invalid_argument("bad blockade position '" + std::string(text) + "': " + why);
+      throw std::invalid_argument("bad blockade position " + quoted_input(text) + ": " + why);
     };
     BoardText board;
     try {

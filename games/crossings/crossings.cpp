@@ -1,5 +1,6 @@
 #include "games/crossings/crossings.hpp"
 #include "games/kit/board_text.hpp"
+#include "games/kit/printable_text.hpp"
 
 #include <stdexcept>
 
@@ -24,7 +25,7 @@ std::uint64_t mixed(std::uint64_t x) {
 CrossingsRules crossings_rules(const std::string& variant) {
   if (variant == "default") return {8, 8, 2};
   auto fail = [&]() {
-    throw std::invalid_argument("crossings variant '" + variant + "': use default (8x8) or CxR with " +
+    throw std::invalid_argument("crossings variant " + quoted_input(variant) + ": use default (8x8) or CxR with " +
                                 std::to_string(kSmallestSide) + " <= C, R <= " + std::to_string(kLargestSide) +
                                 " (C files, R ranks, one rank of stones a side), not 8x8");
   };
@@ -169,7 +170,7 @@ std::string CrossingsGame::move_text(const Move& m) const { return square_name(m
 CrossingsPosition CrossingsGame::parse(std::string_view text) const {
   const int c = rules_.files, r = rules_.ranks;
   auto fail = [&](const std::string& why) {
-    throw std::invalid_argument("bad crossings (" + variant_ + ") position '" + std::string(text) + "': " + why);
+    throw std::invalid_argument("bad crossings (" + variant_ + ") position " + quoted_input(text) + ": " + why);
   };
   const std::string shape = std::to_string(r) + " ranks of " + std::to_string(c) + " squares separated by '/'";
   Squares black = 0, white = 0;
@@ -219,7 +220,7 @@ CrossingsPosition CrossingsGame::parse(std::string_view text) const {
   }
   if (at < text.size() && text[at] == '/') fail("more than " + std::to_string(r) + " ranks");
   const char side = parse_side_to_move(text, at, "bw", fail);
-  if (at != text.size()) fail("unexpected text after the side to move: '" + std::string(text.substr(at)) + "'");
+  if (at != text.size()) fail("unexpected text after the side to move: " + quoted_input(text.substr(at)));
   const std::string most = std::to_string(stones_);
   if (std::popcount(black) > stones_)
     fail("black has " + std::to_string(std::popcount(black)) + " stones, at most " + most + " allowed");

@@ -1,5 +1,6 @@
 #include "games/crossings/crossings_seed.hpp"
 #include "games/kit/board_text.hpp"
+#include "games/kit/printable_text.hpp"
 
 namespace rtb {
 
@@ -37,11 +38,12 @@ CrossingsRules crossings_seed_rules(const std::string& variant) {
     throw std::invalid_argument("crossings variant '" + variant +
                                 "': the seed text's game is 'seed' (8x8) or 'seed-CxR'");
   const std::string board = variant.substr(prefix.size());
-  if (board == "default") throw std::invalid_argument("crossings variant '" + variant + "': the 8x8 board is 'seed'");
+  if (board == "default")
+    throw std::invalid_argument("crossings variant " + quoted_input(variant) + ": the 8x8 board is 'seed'");
   try {
     return crossings_rules(board);
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument("crossings variant '" + variant + "': " + e.what());
+    throw std::invalid_argument("crossings variant " + quoted_input(variant) + ": " + e.what());
   }
 }
 
@@ -360,7 +362,7 @@ std::string CrossingsSeedGame<S>::impossible(S black, S white, S locked, bool wh
 template <SquareSet S>
 SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
   auto fail = [&](const std::string& why) {
-    throw std::invalid_argument("bad crossings (" + variant_ + ") position '" + std::string(text) + "': " + why);
+    throw std::invalid_argument("bad crossings (" + variant_ + ") position " + quoted_input(text) + ": " + why);
   };
   const int fields = 2 * ranks_ - 1;
   const std::string shape = std::to_string(fields) + " fields separated by '/' (square ranks of " +
@@ -412,7 +414,7 @@ SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
   }
   if (at < text.size() && text[at] == '/') fail("more than " + std::to_string(fields) + " fields");
   const char side = parse_side_to_move(text, at, "bw", fail);
-  if (at != text.size()) fail("unexpected text after the side to move: '" + std::string(text.substr(at)) + "'");
+  if (at != text.size()) fail("unexpected text after the side to move: " + quoted_input(text.substr(at)));
   const bool white_to_move = side == 'w';
   const std::string most = std::to_string(stones_);
   if (count(black) > stones_)

@@ -9,6 +9,8 @@
 
 #include "games/kit/bitboard.hpp"
 
+#include "games/kit/printable_text.hpp"
+
 namespace rtb {
 
 struct BoardText {
@@ -40,7 +42,8 @@ inline BoardText parse_board(std::string_view text, int width, std::string_view 
       if (c == letters[0]) board.pieces[0] |= bit(square);
       else if (c == letters[1]) board.pieces[1] |= bit(square);
       else if (c != '.')
-        fail(std::string("unknown character '") + c + "' (use " + letters[0] + ", " + letters[1] + " or .)");
+        fail("unknown character '" + printable(std::string_view(&c, 1)) + "' (use " + letters[0] + ", " + letters[1] +
+             " or .)");
     }
     if (file != width) fail("rank " + rank + " has " + std::to_string(file) + " " + square_word + "s, expected " + w);
   }
@@ -59,7 +62,7 @@ char parse_side_to_move(std::string_view text, std::size_t& at, std::string_view
   if (++at >= text.size()) fail("missing side to move ('" + a + "' or '" + b + "')");
   const char side = text[at++];
   if (side != sides[0] && side != sides[1])
-    fail("side to move must be '" + a + "' or '" + b + "', not '" + std::string(1, side) + "'");
+    fail("side to move must be '" + a + "' or '" + b + "', not '" + printable(std::string_view(&side, 1)) + "'");
   return side;
 }
 

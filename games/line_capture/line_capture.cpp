@@ -1,4 +1,5 @@
 #include "games/line_capture/line_capture.hpp"
+#include "games/kit/printable_text.hpp"
 
 #include "games/kit/board_text.hpp"
 
@@ -97,7 +98,7 @@ std::string LineCaptureGame::move_text(const Move& m) const { return square_name
 LineCapturePosition LineCaptureGame::parse(std::string_view text) const {
   const int w = rules_.width;
   auto fail = [&](const std::string& why) {
-    throw std::invalid_argument("bad " + rules_.name + " position '" + std::string(text) + "': " + why);
+    throw std::invalid_argument("bad " + rules_.name + " position " + quoted_input(text) + ": " + why);
   };
   Bitboard black = 0, white = 0;
   std::size_t at = 0;
@@ -110,7 +111,7 @@ LineCapturePosition LineCaptureGame::parse(std::string_view text) const {
     fail(e.what());
   }
   const char side = parse_side_to_move(text, at, "bw", fail);
-  if (at != text.size()) fail("unexpected text after the side to move: '" + std::string(text.substr(at)) + "'");
+  if (at != text.size()) fail("unexpected text after the side to move: " + quoted_input(text.substr(at)));
   if (count(black) > rules_.pieces)
     fail("black has " + std::to_string(count(black)) + " pieces, at most " + std::to_string(rules_.pieces) +
          " allowed");

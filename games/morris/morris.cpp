@@ -1,4 +1,5 @@
 #include "games/morris/morris.hpp"
+#include "games/kit/printable_text.hpp"
 
 #include <charconv>
 #include <stdexcept>
@@ -33,7 +34,7 @@ MorrisRules morris_rules(std::string_view variant) {
     if (r.variant == variant) return r;
   std::string list;
   for (const std::string& name : morris_variants()) list += (list.empty() ? "" : ", ") + name;
-  throw std::invalid_argument("unknown morris variant '" + std::string(variant) + "' (use " + list + ")");
+  throw std::invalid_argument("unknown morris variant " + quoted_input(variant) + " (use " + list + ")");
 }
 
 MorrisGame::MorrisGame(MorrisRules rules) : rules_(std::move(rules)), board_(morris_board(rules_.points)) {
@@ -155,7 +156,7 @@ std::string MorrisGame::format(const Position& p) const {
 MorrisPosition MorrisGame::parse(std::string_view text) const {
   const int n = rules_.stones;
   auto fail = [&](const std::string& why) {
-    throw std::invalid_argument("bad morris (" + rules_.variant + ") position '" + std::string(text) + "': " + why);
+    throw std::invalid_argument("bad morris (" + rules_.variant + ") position " + quoted_input(text) + ": " + why);
   };
   std::string lengths;
   for (int length : board_.rank_lengths) lengths += (lengths.empty() ? "" : "/") + std::to_string(length);
@@ -211,7 +212,7 @@ MorrisPosition MorrisGame::parse(std::string_view text) const {
            std::string(field) + "'");
     at = end;
   }
-  if (at != text.size()) fail("unexpected text after the hands: '" + std::string(text.substr(at)) + "'");
+  if (at != text.size()) fail("unexpected text after the hands: " + quoted_input(text.substr(at)));
   const int white_total = count(white) + hands[0], black_total = count(black) + hands[1];
   if (white_total > n || black_total > n)
     fail(std::string(white_total > n ? "White" : "Black") + " has " +

@@ -175,6 +175,29 @@ TEST_F(Scripting, BatchTrimsPaddedLinesAndNamesBlankOnes) {
   EXPECT_NE(blank["error"].get<std::string>().find("blank line"), std::string::npos) << blank;
 }
 
+// Issue 28 (item 7): a byte that is not UTF-8 stopped the batch (JSON could
+// not hold the echo: 1 line of 3 answered), and a 10 MB bad line came back
+// twice in its own error (item 13). Every line is answered, the echo is
+// printable (\xNN) and cut.
+TEST_F(Scripting, BatchGoesOnPastBytesThatAreNotUtf8AndCutsHugeEchoes) {
+  const std::string huge(10'000'000, 'q');
+  const Outcome r = run_rtb({"query", "pangki", "--batch", "--dir", dir_},
+                            kPosition + "\n\xc3\xa9\xff\n" + huge + "\n" + kPosition + "\n");
+  EXPECT_EQ(r.exit_code, 1);
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r.out.substr(0, 2000);
+  const json bad = json::parse(lines[1]);
+  EXPECT_EQ(bad["input"], "\u00e9\\xff") << lines[1];  // the valid é kept, the lone 0xff escaped
+  EXPECT_NE(bad["error"].get<std::string>().find("\\xff"), std::string::npos) << lines[1];
+  EXPECT_LT(lines[2].size(), 1000u) << "the 10 MB line is not echoed whole";
+  EXPECT_NE(lines[2].find("more bytes"), std::string::npos) << lines[2];
+  EXPECT_FALSE(json::parse(lines[3]).contains("error")) << lines[3];
+  // A single query's message on stderr is printable too.
+  const Outcome one = run_rtb({"query", "pangki", "ab\xc3z", "--dir", dir_});
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_NE(one.err.find("ab\\xc3z"), std::string::npos) << one.err;
+}
+
 // Issue 27: `rtb games --json` gave 8x8 Crossings 2^63 slots (beyond what
 // strict JSON readers take) in a stand-in tier called "searched".
 TEST_F(Scripting, GamesJsonHasNoNumberBeyondDoublesAndNoStandInTier) {
