@@ -1,5 +1,7 @@
 #include "games/registry.hpp"
 #include "games/kit/printable_text.hpp"
+#include "games/nearest_names.hpp"
+#include "games/variant_summary.hpp"
 
 #include <type_traits>
 #include <utility>
@@ -44,20 +46,27 @@ const std::vector<GameEntry>& game_registry() {
   return entries;
 }
 
+// Names are matched without case ("Pangki", "5X5"): the entry's own
+// spelling is what the files and answers use, so a game typed in capitals
+// reaches the same tablebases.
 const GameEntry& find_game(const std::string& name) {
+  const std::string wanted = lower_case(name);
   for (const GameEntry& entry : game_registry())
-    if (entry.name == name) return entry;
+    if (lower_case(entry.name) == wanted) return entry;
   std::vector<std::string> names;
   for (const GameEntry& entry : game_registry()) names.push_back(entry.name);
-  throw InvalidParameter("game", "unknown game " + quoted_input(name) + " (known games: " + joined(names) + ")");
+  throw InvalidParameter("game", "unknown game " + quoted_input(name) + did_you_mean(name, names) +
+                                     " (known games: " + joined(names) + ")");
 }
 
 AnyGame make_game(const GameChoice& choice) {
   const GameEntry& entry = find_game(choice.name);
+  const std::string wanted = lower_case(choice.variant);
   for (const std::string& v : entry.variants)
-    if (v == choice.variant) return entry.make(v);
-  throw InvalidParameter("variant", "unknown variant " + quoted_input(choice.variant) + " for " + choice.name +
-                                        " (use " + joined(entry.variants) + ")");
+    if (lower_case(v) == wanted) return entry.make(v);
+  throw InvalidParameter("variant", "unknown variant " + quoted_input(choice.variant) + " for " + entry.name +
+                                        did_you_mean(choice.variant, entry.variants) + " (use " +
+                                        variant_summary(entry.variants) + ")");
 }
 
 }  // namespace rtb

@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "games/nearest_names.hpp"
+
 namespace rtb::cli {
 
 bool parse_command(int argc, char** argv, const std::string& usage, po::options_description& visible,
@@ -11,9 +13,11 @@ bool parse_command(int argc, char** argv, const std::string& usage, po::options_
   visible.add_options()("help,h", po::bool_switch(&help), "show this help");
   po::options_description hidden;
   po::positional_options_description order;
+  // A name ending in '?' is an optional positional ("game?").
+  auto bare = [](const std::string& name) { return name.ends_with('?') ? name.substr(0, name.size() - 1) : name; };
   for (const auto& [name, target] : positionals) {
-    hidden.add_options()(name.c_str(), po::value(target));
-    order.add(name.c_str(), 1);
+    hidden.add_options()(bare(name).c_str(), po::value(target));
+    order.add(bare(name).c_str(), 1);
   }
   po::options_description all;
   all.add(visible).add(hidden);
@@ -21,6 +25,11 @@ bool parse_command(int argc, char** argv, const std::string& usage, po::options_
   try {
     po::store(po::command_line_parser(argc, argv).options(all).positional(order).run(), vm);
     po::notify(vm);
+  } catch (const po::unknown_option& e) {  // say which option was meant
+    std::vector<std::string> names;
+    for (const auto& option : visible.options()) names.push_back("--" + option->long_name());
+    const std::string typed = e.get_option_name();
+    throw UsageError(std::string(e.what()) + did_you_mean(typed.starts_with("--") ? typed : "--" + typed, names));
   } catch (const po::error& e) {
     throw UsageError(e.what());
   }
@@ -32,7 +41,7 @@ bool parse_command(int argc, char** argv, const std::string& usage, po::options_
     return false;
   }
   for (const auto& [name, target] : positionals)
-    if (!vm.count(name)) throw UsageError("missing " + name + " (usage: " + usage + ")");
+    if (!name.ends_with('?') && !vm.count(name)) throw UsageError("missing " + name + " (usage: " + usage + ")");
   return true;
 }
 

@@ -12,6 +12,7 @@
 
 #include "apps/rtb/usage_error.hpp"
 #include "games/registry.hpp"
+#include "games/variant_summary.hpp"
 #include "service/tier_selection.hpp"
 
 namespace rtb::cli {
@@ -21,11 +22,8 @@ namespace po = boost::program_options;
 // The options every command that takes a game shares.
 inline void add_game_options(po::options_description& o, GameChoice& choice) {
   std::string help = "rules variant (";
-  for (const GameEntry& entry : game_registry()) {
-    help += entry.name + ":";
-    for (const std::string& v : entry.variants) help += " " + v;
-    help += entry.name == game_registry().back().name ? ")" : "; ";
-  }
+  for (const GameEntry& entry : game_registry())
+    help += entry.name + ": " + variant_summary(entry.variants) + (&entry == &game_registry().back() ? ")" : "; ");
   o.add_options()("variant", po::value(&choice.variant)->default_value("default")->value_name("NAME"), help.c_str());
 }
 

@@ -51,15 +51,25 @@ nlohmann::json game_json(const GameEntry& entry, const G& game) {
 
 int run_games(int argc, char** argv) {
   bool json = false;
+  GameChoice choice{"", "default"};
   po::options_description o("options");
+  add_game_options(o, choice);
   o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)");
-  if (!parse_command(argc, argv, "rtb games [--json]", o, {}, "rtb games --json | python3 -m json.tool")) return 0;
+  if (!parse_command(argc, argv, "rtb games [GAME [--variant NAME]] [--json]", o, {{"game?", &choice.name}},
+                     "rtb games crossings --variant 5x5",
+                     "Without GAME: every game, each in its default variant. With GAME: that game\n"
+                     "(--variant: that variant).\n"))
+    return 0;
+  if (choice.name.empty() && choice.variant != "default")
+    throw UsageError("--variant needs a game (e.g. rtb games crossings --variant 5x5)");
   nlohmann::json out{{"format", 1}, {"games", nlohmann::json::array()}};
-  for (const GameEntry& entry : game_registry())
-    with_game({entry.name}, [&](const auto& game) {
+  for (const GameEntry& entry : game_registry()) {
+    if (!choice.name.empty() && &entry != &find_game(choice.name)) continue;
+    with_game({entry.name, choice.name.empty() ? "default" : choice.variant}, [&](const auto& game) {
       if (json) out["games"].push_back(game_json(entry, game));
       else std::cout << describe_game(game) << "\n";
     });
+  }
   if (json) std::cout << out.dump(2) << "\n";
   return 0;
 }

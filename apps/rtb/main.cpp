@@ -12,7 +12,9 @@
 #include <string>
 
 #include "apps/rtb/cli.hpp"
+#include "apps/rtb/commands.hpp"
 #include "games/kit/printable_text.hpp"
+#include "games/nearest_names.hpp"
 #include "rtb/version.hpp"
 #include "solver/openmp_wait.hpp"
 #include "solver/parameter_error.hpp"
@@ -20,31 +22,11 @@
 
 namespace {
 
-struct Command {
-  int (*run)(int, char**);
-  const char* summary;
-};
-
-const std::map<std::string, Command>& commands() {
-  using namespace rtb::cli;
-  static const std::map<std::string, Command> table{
-      {"games", {run_games, "the games, their tiers and sizes"}},
-      {"perft", {run_perft, "count the leaves of the move tree to a depth"}},
-      {"generate", {run_generate, "solve a game and write its tablebases"}},
-      {"stats", {run_stats, "WIN/LOSS/DRAW counts and longest wins per tier"}},
-      {"query", {run_query, "the value, the moves and the best move of a position"}},
-      {"verify", {run_verify, "check every file and prove every value from its successors"}},
-      {"play", {run_play, "play against perfect play in the terminal"}},
-      {"serve", {run_serve, "a local web explorer of the tablebases, and its JSON API"}},
-  };
-  return table;
-}
-
 void print_overview(std::ostream& out) {
   out << "usage: rtb COMMAND [options]   (rtb COMMAND --help for its options)\n"
       << "       rtb --version\n\ncommands:\n";
-  for (const auto& [name, command] : commands())
-    out << "  " << name << std::string(10 - name.size(), ' ') << command.summary << "\n";
+  for (const rtb::cli::CommandEntry& command : rtb::cli::command_table())
+    out << "  " << command.name << std::string(12 - command.name.size(), ' ') << command.summary << "\n";
   out << "\nexit status: 0 success, 1 failure (a file missing, damaged or wrong; verify found a\n"
       << "wrong value), 2 bad usage or input (unknown option, game or position text)\n";
 }
@@ -99,7 +81,7 @@ int main(int argc, char** argv) {
   // `rtb help CMD` is `rtb CMD --help` (issue 27: it printed the overview).
   char help_option[] = "--help";
   char* help_args[] = {argv[0], argc >= 3 ? argv[2] : argv[1], help_option, nullptr};
-  if (name == "help" && argc >= 3 && commands().count(argv[2])) {
+  if (name == "help" && argc >= 3 && rtb::cli::find_command(argv[2])) {
     name = argv[2];
     argc = 3;
     argv = help_args;
@@ -112,9 +94,12 @@ int main(int argc, char** argv) {
     std::cout << "rtb " << RTB_VERSION_STRING << "\n";
     return 0;
   }
-  const auto it = commands().find(name);
-  if (it == commands().end()) {
-    std::cerr << "rtb: unknown command '" << name << "'\n";
+  const rtb::cli::CommandEntry* command = rtb::cli::find_command(name);
+  if (!command) {
+    std::vector<std::string> names;
+    for (const rtb::cli::CommandEntry& known : rtb::cli::command_table()) names.push_back(known.name);
+    std::cerr << "rtb: unknown command '" << rtb::printable(name, rtb::kEchoLimit) << "'"
+              << rtb::did_you_mean(name, names) << "\n";
     print_overview(std::cerr);
     return 2;
   }
@@ -122,7 +107,7 @@ int main(int argc, char** argv) {
   std::string error;
   bool show_help_hint = false;
   try {
-    status = it->second.run(argc - 1, argv + 1);
+    status = command->run(argc - 1, argv + 1);
   } catch (const rtb::cli::UsageError& e) {
     error = e.what(), status = 2, show_help_hint = true;
   } catch (const rtb::InvalidParameter& e) {  // the service's words: named here as the option

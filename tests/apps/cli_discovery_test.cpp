@@ -1,0 +1,151 @@
+// Finding one's way in the `rtb` program (issue 27): "did you mean" for a
+// mistyped command, game, variant or option; game and variant names without
+// case; `rtb games GAME`; --variant's help in a few lines; the bash
+// completion and the manual page the program writes about itself.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "games/nearest_names.hpp"
+#include "games/variant_summary.hpp"
+#include "tests/support/run_rtb.hpp"
+#include "tests/support/scratch_dir.hpp"
+
+namespace {
+
+using nlohmann::json;
+using rtb_test::Outcome;
+using rtb_test::run_rtb;
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(NearestNames, FindsTyposSwapsAndStartsButNotStrangers) {
+  const std::vector<std::string> games{"pangki", "cinc-camins", "bagh-chal", "crossings", "morris"};
+  EXPECT_EQ(rtb::nearest_names("crosings", games), std::vector<std::string>{"crossings"});
+  EXPECT_EQ(rtb::nearest_names("pnagki", games), std::vector<std::string>{"pangki"});  // a swap is one edit
+  EXPECT_EQ(rtb::nearest_names("MORIS", games), std::vector<std::string>{"morris"});
+  EXPECT_EQ(rtb::nearest_names("bagh", games), std::vector<std::string>{"bagh-chal"});  // the start of a name
+  EXPECT_TRUE(rtb::nearest_names("chess", games).empty());
+  EXPECT_EQ(rtb::did_you_mean("chess", games), "");
+  EXPECT_EQ(rtb::did_you_mean("--jsn", {"--json", "--dir"}), " (did you mean '--json'?)");
+}
+
+TEST(VariantSummary, SaysARectangleOfBoardSizesOnce) {
+  std::vector<std::string> variants{"default"};
+  for (int c = 3; c <= 8; ++c)
+    for (int r = 3; r <= 8; ++r)
+      if (c != 8 || r != 8) variants.push_back(std::to_string(c) + "x" + std::to_string(r));
+  variants.push_back("seed");
+  EXPECT_EQ(rtb::variant_summary(variants), "default, CxR (C, R 3-8; not 8x8), seed");
+  EXPECT_EQ(rtb::variant_summary({"default", "4x4", "3x3", "nodiag"}), "default, 4x4, 3x3, nodiag");
+}
+
+TEST(Discovery, MistypedNamesGetASuggestionAndExitTwo) {
+  const Outcome command = run_rtb({"genrate", "pangki"});
+  EXPECT_EQ(command.exit_code, 2);
+  EXPECT_TRUE(has(command.err, "did you mean 'generate'?")) << command.err;
+  const Outcome game = run_rtb({"games", "crosings"});
+  EXPECT_EQ(game.exit_code, 2);
+  EXPECT_TRUE(has(game.err, "did you mean 'crossings'?")) << game.err;
+  const Outcome variant = run_rtb({"games", "crossings", "--variant", "5z5"});
+  EXPECT_EQ(variant.exit_code, 2);
+  EXPECT_TRUE(has(variant.err, "did you mean '5x5'")) << variant.err;
+  const Outcome option = run_rtb({"games", "--jsn"});
+  EXPECT_EQ(option.exit_code, 2);
+  EXPECT_TRUE(has(option.err, "did you mean '--json'?")) << option.err;
+}
+
+TEST(Discovery, GameAndVariantNamesIgnoreCase) {
+  const Outcome lower = run_rtb({"perft", "crossings", "start", "2", "--variant", "4x4"});
+  const Outcome upper = run_rtb({"perft", "Crossings", "start", "2", "--variant", "4X4"});
+  ASSERT_EQ(lower.exit_code, 0) << lower.err;
+  EXPECT_EQ(upper.exit_code, 0) << upper.err;
+  EXPECT_EQ(upper.out, lower.out);
+  // The files are the game's own spelling: a query in capitals finds them.
+  rtb_test::ScratchDir scratch("discovery");
+  const std::string dir = (scratch.path() / "tb").string();
+  ASSERT_EQ(run_rtb({"generate", "PANGKI", "--max-pieces", "2", "--dir", dir, "--quiet"}).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::is_directory(scratch.path() / "tb" / "pangki-default"));
+  const Outcome query = run_rtb({"query", "Pangki", "ww../..../..../..bb w", "--dir", dir, "--json"});
+  ASSERT_EQ(query.exit_code, 0) << query.err;
+  EXPECT_EQ(json::parse(query.out)["game"], "pangki");
+}
+
+TEST(Discovery, GamesShowsOneGameOrVariant) {
+  const Outcome all = run_rtb({"games", "--json"});
+  ASSERT_EQ(all.exit_code, 0);
+  EXPECT_GT(json::parse(all.out)["games"].size(), 4u);
+  const Outcome one = run_rtb({"games", "crossings", "--variant", "4x4", "--json"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const json games = json::parse(one.out)["games"];
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0]["game"], "crossings");
+  EXPECT_EQ(games[0]["variant"], "4x4");
+  EXPECT_EQ(games[0]["tiers"].size(), 16u);
+  const Outcome text = run_rtb({"games", "pangki"});
+  EXPECT_TRUE(has(text.out, "pangki")) << text.out;
+  EXPECT_FALSE(has(text.out, "crossings")) << text.out;
+  EXPECT_EQ(run_rtb({"games", "--variant", "5x5"}).exit_code, 2);  // a variant of what?
+}
+
+TEST(Discovery, VariantHelpIsAFewLinesNotAWall) {
+  const Outcome help = run_rtb({"generate", "--help"});
+  ASSERT_EQ(help.exit_code, 0);
+  EXPECT_TRUE(has(help.out, "CxR (C, R 3-8; not 8x8)")) << help.out;
+  EXPECT_FALSE(has(help.out, "seed-7x6")) << help.out;
+  const std::size_t from = help.out.find("--variant"), to = help.out.find("--dir DIR", from);
+  ASSERT_LT(from, to);
+  EXPECT_LE(std::count(help.out.begin() + from, help.out.begin() + to, '\n'), 8) << help.out.substr(from, to - from);
+}
+
+// Runs the completion function as bash would for the words typed so far
+// (the last one being completed) and returns its offers, one a line.
+std::string complete(const std::string& script, const std::string& typed) {
+  rtb_test::ScratchDir scratch("completion");
+  const auto path = scratch.path() / "rtb.bash", out = scratch.path() / "out";
+  std::ofstream(path) << script << "\nread -ra COMP_WORDS <<< \"" << typed << "\"\n"
+                      << (typed.ends_with(' ') ? "COMP_WORDS+=(\"\")\n" : "")
+                      << "COMP_CWORD=$((${#COMP_WORDS[@]} - 1))\n_rtb\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n";
+  const std::string command = "bash --norc --noprofile " + path.string() + " > " + out.string();
+  EXPECT_EQ(std::system(command.c_str()), 0);
+  std::ifstream in(out);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(Discovery, BashCompletionOffersCommandsGamesVariantsAndOptions) {
+  const Outcome script = run_rtb({"completion", "bash"});
+  ASSERT_EQ(script.exit_code, 0) << script.err;
+  EXPECT_EQ(complete(script.out, "rtb gen"), "generate\n");
+  EXPECT_EQ(complete(script.out, "rtb query cr"), "crossings\n");
+  EXPECT_EQ(complete(script.out, "rtb query crossings --variant seed-5x"),
+            "seed-5x3\nseed-5x4\nseed-5x5\nseed-5x6\nseed-5x7\nseed-5x8\n");
+  EXPECT_EQ(complete(script.out, "rtb generate morris --thr"), "--threads\n");
+  EXPECT_TRUE(has(complete(script.out, "rtb serve --"), "--port\n"));
+  EXPECT_EQ(run_rtb({"completion", "zsh"}).exit_code, 2);
+}
+
+TEST(Discovery, ManualPageNamesEveryCommandAndIsCleanRoff) {
+  const Outcome page = run_rtb({"man-page"});
+  ASSERT_EQ(page.exit_code, 0) << page.err;
+  for (const char* command : {"games", "generate", "perft", "play", "query", "serve", "stats", "verify"})
+    EXPECT_TRUE(has(page.out, std::string(".SS ") + command + "\n")) << command;
+  EXPECT_TRUE(has(page.out, "\\-\\-threads"));
+  rtb_test::ScratchDir scratch("man");
+  std::ofstream(scratch.path() / "rtb.1") << page.out;
+  // groff's warnings (-ww) on stderr: none expected.
+  const std::string command = "groff -man -Tutf8 -ww -z " + (scratch.path() / "rtb.1").string() + " 2> " +
+                              (scratch.path() / "warnings").string();
+  if (std::system("command -v groff > /dev/null") != 0) GTEST_SKIP() << "groff is not installed";
+  EXPECT_EQ(std::system(command.c_str()), 0);
+  std::ifstream warnings(scratch.path() / "warnings");
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(warnings), {}), "");
+}
+
+}  // namespace
