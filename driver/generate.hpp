@@ -3,15 +3,24 @@
 // tier. Groups whose files are already complete are skipped, so a killed run
 // resumes where it stopped; only the groups being solved and the tiers they
 // reach stay in memory.
+//
+// generate() makes, before any work, the checks that protect a directory and
+// a machine, so that every front end (the command line, the library, Python)
+// gets them from this one place: the plan against the memory limit and the
+// free disk, then the directory's writer lock (one generate a directory at a
+// time), then the sweep of temporaries that a killed run left behind.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "driver/file_tier_store.hpp"
 #include "driver/group_loop.hpp"
+#include "driver/resource_plan.hpp"
 #include "solver/progress.hpp"
 #include "solver/tier_graph.hpp"
+#include "tablebases/directory_lock.hpp"
 
 namespace rtb {
 
@@ -21,6 +30,11 @@ struct GenerateOptions {
   bool quiet = false;
   std::function<bool(std::uint32_t)> wanted;  // tiers to solve; empty = all
   WriteOptions write;
+  // A tier group that needs more memory than this is refused before any
+  // work; 0 means this machine's memory. `memory_limit_name` is how the
+  // caller's user set it, for the message ("--memory-limit").
+  std::uint64_t memory_limit = 0;
+  std::string memory_limit_name = "the memory limit";
 };
 
 struct GenerateReport {
@@ -28,6 +42,12 @@ struct GenerateReport {
   std::uint64_t slots_solved = 0;
   double seconds = 0;
 };
+
+// The folder of the game's files in `dir` (dir/GAME-VARIANT).
+template <RetrogradeGame G>
+std::filesystem::path game_directory(const G& game, const std::filesystem::path& dir) {
+  return dir / (game.name() + "-" + game.variant());
+}
 
 // The file store generate writes to; compression uses the solve's threads.
 template <RetrogradeGame G>
@@ -37,8 +57,53 @@ FileTierStore generate_store(const G& game, const GenerateOptions& options) {
   return file_tier_store(game, options.dir, write);
 }
 
+// The plan of generating the selected tiers of `game` into options.dir.
+template <RetrogradeGame G>
+ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const std::vector<bool> needed = needed_groups(groups, game.tier_count(), options.wanted);
+  // A file whose header and block table open is taken as complete: a cheap
+  // look (generate itself checks every block before it skips a group).
+  auto complete = [&](std::uint32_t t) {
+    try {
+      TierFile file(tier_file_path(game, options.dir, t), tier_info(game, t), 0);
+      return true;
+    } catch (const TablebaseError&) {
+      return false;
+    }
+  };
+  return plan_resources(game, groups, needed, complete, plan_model_of(game));
+}
+
+// Refuses, before anything is written, a run that does not fit the memory
+// limit or the free disk (check_plan_fits).
+template <RetrogradeGame G>
+void check_generate_plan(const G& game, const GenerateOptions& options) {
+  const bool machine = options.memory_limit == 0;
+  check_plan_fits(plan_generate(game, options), machine ? physical_memory_bytes() : options.memory_limit, options.dir,
+                  machine ? "this machine's memory" : options.memory_limit_name);
+}
+
+// The writer's hold on a game's folder while it generates: the lock (a
+// second writer is refused at once, naming the first; readers never wait),
+// taken before the temporaries of a killed run are swept, so that a running
+// writer's own temporaries are never removed.
+class GenerateClaim {
+ public:
+  explicit GenerateClaim(const std::filesystem::path& game_dir) : lock_(game_dir) {
+    swept_ = remove_stale_temporaries(game_dir);
+  }
+  std::size_t temporaries_swept() const { return swept_; }
+
+ private:
+  DirectoryLock lock_;
+  std::size_t swept_ = 0;
+};
+
 template <RetrogradeGame G>
 GenerateReport generate(const G& game, const GenerateOptions& options) {
+  check_generate_plan(game, options);
+  const GenerateClaim claim(game_directory(game, options.dir));
   Progress progress(options.quiet);
   FileTierStore store = generate_store(game, options);
   const std::vector<bool> needed = needed_groups(game_solve_order(game), game.tier_count(), options.wanted);

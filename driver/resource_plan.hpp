@@ -19,10 +19,16 @@
 //     the working lists: 8 bytes a slot and a parent's bytes a move that
 //     stays in the group, the moves estimated from random slots of the group.
 // Disk is estimated from bits per slot measured on the solved games.
+#include <sys/statvfs.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -130,6 +136,55 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     plan.groups.push_back(std::move(p));
   }
   return plan;
+}
+
+// The model for `game`: its measured bits a slot where it gives them
+// (EstimatesFileSize), the largest measured otherwise.
+template <class G>
+PlanModel plan_model_of(const G& game) {
+  PlanModel model;
+  if constexpr (EstimatesFileSize<G>) model.file_bits_per_slot = game.file_bits_per_slot();
+  return model;
+}
+
+inline std::uint64_t physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
+}
+
+// Free bytes for an unprivileged writer where dir is or would be created.
+inline std::uint64_t free_disk_bytes(std::filesystem::path dir) {
+  dir = std::filesystem::absolute(dir);
+  while (!std::filesystem::exists(dir) && dir.has_parent_path() && dir != dir.parent_path()) dir = dir.parent_path();
+  struct statvfs s {};
+  if (::statvfs(dir.c_str(), &s) != 0) return UINT64_MAX;  // unknown: do not refuse on a guess
+  return static_cast<std::uint64_t>(s.f_bavail) * s.f_frsize;
+}
+
+inline std::string mib(std::uint64_t bytes) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(bytes < (10ull << 20) ? 1 : 0) << double(bytes) / (1 << 20) << " MiB";
+  return out.str();
+}
+
+// Refuses, before any work, a run whose largest group needs more than
+// memory_limit or whose files need more than the directory's free space.
+// `limit_source` names the limit in the caller's words ("--memory-limit",
+// "this machine's memory").
+inline void check_plan_fits(const ResourcePlan& plan, std::uint64_t memory_limit, const std::filesystem::path& dir,
+                            const std::string& limit_source) {
+  if (!plan.groups.empty() && plan.peak_memory_bytes > memory_limit) {
+    const GroupPlan& g = plan.groups[plan.peak_group];
+    throw std::runtime_error("tier group " + g.name + " needs about " + mib(g.memory_bytes) +
+                             " of memory (state words " + mib(g.state_bytes) + ", working lists " +
+                             mib(g.working_bytes) + ", " + std::to_string(g.held_tiers) + " tiers held " +
+                             mib(g.held_bytes) + "), more than " + limit_source + " " + mib(memory_limit) +
+                             "; nothing was solved (see rtb generate --plan)");
+  }
+  const std::uint64_t free = free_disk_bytes(dir);
+  if (plan.disk_bytes > free)
+    throw std::runtime_error("the files need about " + mib(plan.disk_bytes) + " but " + dir.string() + " has " +
+                             mib(free) + " free; nothing was solved (see rtb generate --plan)");
 }
 
 }  // namespace rtb

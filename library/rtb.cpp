@@ -7,11 +7,13 @@
 #include <filesystem>
 
 #include "driver/generate.hpp"
+#include "library/value_reader.hpp"
 #include "service/errors.hpp"
 #include "service/game_facts.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/query_session.hpp"
 #include "service/tier_selection.hpp"
+#include "tablebases/directory_lock.hpp"
 
 namespace rtb {
 
@@ -31,6 +33,14 @@ GameValue game_value(const ValueBounds& b) {
   return {};
 }
 
+// Whether the game has tablebase files at all (service/game_facts.hpp:
+// kMayLackTablebases); where it has none, every query searches.
+template <class G>
+bool has_tablebases(const G& game) {
+  if constexpr (kMayLackTablebases<G>) return game.has_tablebases();
+  return true;
+}
+
 GameChoice choice_of(const std::string& game, const std::string& variant) { return {game, variant}; }
 
 // `name` with every `from` written `to`: this API spells the service's
@@ -42,6 +52,18 @@ std::string respelled(std::string name, char from, char to) {
 std::string api_name(const std::string& name) { return respelled(name, '-', '_'); }
 std::string service_name(const std::string& name) { return respelled(name, '_', '-'); }
 
+// The file a MissingTables message names: the query words it as
+// tablebases/tier_file.cpp's MissingTablebase does, "PATH: missing: no such
+// tablebase file", possibly after a sentence that ends in ": ".
+// (MissingTables could carry the path itself; see the notes of issue 27.)
+std::string missing_path(const std::string& message) {
+  const std::size_t end = message.find(": missing: no such tablebase file");
+  if (end == std::string::npos) return "";
+  const std::size_t before = message.rfind(": ", end == 0 ? 0 : end - 1);
+  const std::size_t start = before == std::string::npos ? 0 : before + 2;
+  return message.substr(start, end - start);
+}
+
 // Runs f, turning the service's neutral errors into the public ones, worded
 // with this API's names.
 template <class F>
@@ -51,7 +73,9 @@ decltype(auto) translating_errors(F&& f) {
   } catch (const InvalidParameter& e) {
     throw InvalidInput(e.said_as(api_name(e.parameter())));
   } catch (const MissingTables& e) {
-    throw TablebaseNotFound(e.what());
+    throw TablebaseNotFound(e.what(), missing_path(e.what()));
+  } catch (const DirectoryBusy& e) {
+    throw TablebaseBusy(e.what());
   } catch (const InvalidInput&) {
     throw;
   } catch (const std::invalid_argument& e) {
@@ -84,6 +108,9 @@ std::optional<std::string> ProbeResult::best_move() const {
 
 struct Tablebase::Impl {
   QuerySession session;
+  std::string dir;
+  GameChoice choice;
+  std::unique_ptr<ValueReader> values;  // made by the first probe_value
 };
 
 namespace {
@@ -110,12 +137,17 @@ Tablebase::Tablebase(const std::string& dir, const std::string& game, const std:
     limits.seconds = budget.seconds;
     if (budget.nodes < 1) throw InvalidInput("the search budget must be at least 1 node");
     if (!(budget.seconds >= 0)) throw InvalidInput("the search time limit must not be negative");
-    impl_ = std::make_unique<Impl>(Impl{QuerySession(choice_of(game, variant), dir, limits)});
+    impl_ = std::make_unique<Impl>(
+        Impl{QuerySession(choice_of(game, variant), dir, limits), dir, choice_of(game, variant), nullptr});
+    // A board too large for tablebases (8x8 Crossings) is searched from every
+    // position, as `rtb query` does: it has no folder to look for.
+    if (!with_game(choice_of(game, variant), [](const auto& g) { return has_tablebases(g); })) return 0;
     const std::filesystem::path files =
         std::filesystem::path(dir) / (impl_->session.game() + "-" + impl_->session.variant());
     if (!std::filesystem::is_directory(files))
       throw TablebaseNotFound("no tablebases in " + files.string() + "; generate them with: rtb generate " + game +
-                              (variant == "default" ? "" : " --variant " + variant) + " --dir " + dir);
+                                  (variant == "default" ? "" : " --variant " + variant) + " --dir " + dir,
+                              files.string());
     return 0;
   });
 }
@@ -126,6 +158,7 @@ Tablebase& Tablebase::operator=(Tablebase&&) noexcept = default;
 
 const std::string& Tablebase::game() const { return impl_->session.game(); }
 const std::string& Tablebase::variant() const { return impl_->session.variant(); }
+const std::string& Tablebase::dir() const { return impl_->dir; }
 std::string Tablebase::start() const { return impl_->session.start(); }
 
 std::string Tablebase::normalise(const std::string& position) const {
@@ -142,6 +175,14 @@ ProbeResult Tablebase::probe(const std::string& position) {
     ProbeResult r = probe_result(q);
     r.json = to_json(q).dump();
     return r;
+  });
+}
+
+GameValue Tablebase::probe_value(const std::string& position) {
+  return translating_errors([&] {
+    if (!impl_->values) impl_->values = std::make_unique<ValueReader>(impl_->choice, impl_->session.dir());
+    if (const std::optional<Value> v = impl_->values->value(position)) return game_value({*v, *v});
+    return game_value(impl_->session.query(position).value);
   });
 }
 
@@ -164,7 +205,10 @@ GenerateSummary generate_tablebases(const std::string& dir, const std::string& g
     check_threads(settings.threads);
     return with_game(choice_of(game, variant), [&](const auto& g) {
       TierSelection selection;
-      selection.tiers = settings.tiers;
+      // An empty list names no tier; left as it is, it would mean the default set.
+      if (settings.tiers && settings.tiers->empty())
+        throw InvalidInput("tiers is empty: name at least one tier (rtb games lists them), or leave it out");
+      selection.tiers = settings.tiers.value_or("");
       selection.all = settings.all;
       for (const auto& [filter, n] : settings.at_most) selection.at_most[service_name(filter)] = n;
       const std::vector<bool> selected = selected_tiers(g, selection);
@@ -173,6 +217,10 @@ GenerateSummary generate_tablebases(const std::string& dir, const std::string& g
       options.threads = settings.threads;
       options.quiet = !settings.progress;
       options.wanted = [selected](std::uint32_t t) { return selected[t]; };
+      options.memory_limit = settings.memory_limit;
+      options.memory_limit_name = "memory_limit";
+      // generate() checks the plan, takes the directory's lock and sweeps the
+      // temporaries of a killed run, as for `rtb generate`.
       const GenerateReport report = generate(g, options);
       return GenerateSummary{report.groups_solved, report.groups_skipped, report.slots_solved, report.seconds};
     });

@@ -1,8 +1,22 @@
-// The Python module `rtb`: the probe API of include/rtb/rtb.hpp with Python's
-// names and types. Values are ("WIN" | "LOSS" | "DRAW" | None, distance or
-// None), for the side to move, as `rtb query` prints them.
+// The extension module rtb._rtb behind the Python package `rtb`
+// (python/rtb/__init__.py): the probe API of include/rtb/rtb.hpp with
+// Python's names and types. Values are ("WIN" | "LOSS" | "DRAW" | None,
+// distance or None), for the side to move, as `rtb query` prints them.
+//
+// Every call into the library runs without the GIL, so that other Python
+// threads go on while a probe reads a file or a search runs; each Tablebase
+// has its own mutex (the library's Tablebase is for one thread at a time),
+// taken only after the GIL is released, so that no thread ever holds one
+// while it waits for the other.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include <cerrno>
+#include <cmath>
+#include <filesystem>
+#include <mutex>
+#include <optional>
 
 #include "rtb/rtb.hpp"
 
@@ -35,38 +49,153 @@ std::vector<std::string> move_list(const py::object& moves) {
   return out;
 }
 
+// A path as Python's functions take one: str, bytes or os.PathLike.
+std::string path_text(const std::filesystem::path& p) { return p.string(); }
+
+// rtb.Tablebase: the library's Tablebase, its lock, and close().
+class PyTablebase {
+ public:
+  explicit PyTablebase(rtb::Tablebase tb)
+      : tb_(std::move(tb)), game_(tb_->game()), variant_(tb_->variant()), dir_(tb_->dir()) {}
+
+  // Runs f(tablebase) without the GIL and under this Tablebase's lock.
+  template <class F>
+  auto locked(F&& f) const {
+    py::gil_scoped_release unlocked;
+    std::lock_guard lock(mutex_);
+    if (!tb_) throw py::value_error("the Tablebase of " + game_ + " (" + variant_ + ") in " + dir_ + " is closed");
+    return f(*tb_);
+  }
+
+  void close() {
+    py::gil_scoped_release unlocked;
+    std::lock_guard lock(mutex_);
+    tb_.reset();  // closes its files; a search in another thread finished first (the lock)
+  }
+  bool closed() const {
+    std::lock_guard lock(mutex_);
+    return !tb_;
+  }
+
+  const std::string& game() const { return game_; }
+  const std::string& variant() const { return variant_; }
+  const std::string& dir() const { return dir_; }
+
+ private:
+  mutable std::optional<rtb::Tablebase> tb_;  // the library's calls are not const; the lock guards them
+  std::string game_, variant_, dir_;
+  mutable std::mutex mutex_;
+};
+
+// TablebaseNotFoundError(errno.ENOENT, message, filename), as OSError's own
+// subclasses are raised, so that e.errno and e.filename are set.
+void raise_not_found(const py::object& type, const rtb::TablebaseNotFound& e) {
+  const py::object filename = e.path.empty() ? py::object(py::none()) : py::object(py::str(e.path));
+  const py::object error = type(ENOENT, py::str(e.what()), filename);
+  PyErr_SetObject(type.ptr(), error.ptr());
+}
+
 }  // namespace
 
-PYBIND11_MODULE(rtb, m) {
+PYBIND11_MODULE(_rtb, m) {
   m.doc() = "Retrograde tablebases of small board games: probe positions of tablebases made by `rtb generate`.";
   m.attr("__version__") = rtb::version();
   // InvalidInput is a std::invalid_argument, which pybind11 raises as ValueError.
-  py::register_exception<rtb::TablebaseNotFound>(m, "TablebaseNotFoundError", PyExc_FileNotFoundError);
+  static py::exception<rtb::TablebaseNotFound> not_found(m, "TablebaseNotFoundError", PyExc_FileNotFoundError);
+  static py::exception<rtb::TablebaseBusy> busy(m, "TablebaseBusyError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const rtb::TablebaseNotFound& e) {
+      raise_not_found(not_found, e);
+    } catch (const rtb::TablebaseBusy& e) {
+      busy(e.what());
+    }
+  });
 
-  py::class_<rtb::Tablebase>(m, "Tablebase", "The tablebases of one game and variant in a directory (see rtb.open).")
-      .def_property_readonly("game", &rtb::Tablebase::game)
-      .def_property_readonly("variant", &rtb::Tablebase::variant)
-      .def("start", &rtb::Tablebase::start, "The start position's text.")
-      .def("normalise", &rtb::Tablebase::normalise, py::arg("position"),
-           "The position in the game's canonical text; ValueError for bad text.")
+  py::class_<PyTablebase>(m, "Tablebase",
+                          "The tablebases of one game and variant in a directory (see rtb.open). Usable from "
+                          "several threads (calls on one Tablebase take turns; other threads run meanwhile); "
+                          "close() or a with block closes its files.")
+      .def_property_readonly("game", &PyTablebase::game)
+      .def_property_readonly("variant", &PyTablebase::variant)
+      .def_property_readonly("dir", &PyTablebase::dir, "The directory, as given to rtb.open.")
+      .def_property_readonly("closed", &PyTablebase::closed)
+      .def("__repr__",
+           [](const PyTablebase& tb) {
+             return "<rtb.Tablebase " + tb.game() + " (" + tb.variant() + ") in " +
+                    std::string(py::repr(py::str(tb.dir()))) + (tb.closed() ? ", closed>" : ">");
+           })
+      .def("close", &PyTablebase::close, "Closes the files; later calls raise ValueError. Closing twice is allowed.")
+      .def(
+          "__enter__", [](PyTablebase& tb) -> PyTablebase& { return tb; }, py::return_value_policy::reference)
+      .def("__exit__",
+           [](PyTablebase& tb, const py::args&) {
+             tb.close();
+             return false;
+           })
+      .def(
+          "start", [](const PyTablebase& tb) { return tb.locked([](rtb::Tablebase& t) { return t.start(); }); },
+          "The start position's text.")
+      .def(
+          "normalise",
+          [](const PyTablebase& tb, const std::string& position) {
+            return tb.locked([&](rtb::Tablebase& t) { return t.normalise(position); });
+          },
+          py::arg("position"), "The position in the game's canonical text; ValueError for bad text.")
       .def(
           "play",
-          [](const rtb::Tablebase& tb, const std::string& position, const py::object& moves) {
-            return tb.play(position, move_list(moves));
+          [](const PyTablebase& tb, const std::string& position, const py::object& moves) {
+            const std::vector<std::string> list = move_list(moves);
+            return tb.locked([&](rtb::Tablebase& t) { return t.play(position, list); });
           },
           py::arg("position"), py::arg("moves"),
           "The position after the moves (a list, or one string 'a2b2,b3b2'); ValueError for an illegal move.")
       .def(
           "probe",
-          [](rtb::Tablebase& tb, const std::string& position) { return value_tuple(tb.probe(position).value); },
+          [](PyTablebase& tb, const std::string& position) {
+            return value_tuple(tb.locked([&](rtb::Tablebase& t) { return t.probe(position).value; }));
+          },
           py::arg("position"),
           "(value, distance) for the side to move: value 'WIN', 'LOSS' or 'DRAW' (None when a search could not "
-          "prove it), distance in plies (None for a draw).")
+          "prove it), distance in plies (None for a draw). Reads every move's value too (see probe_value).")
+      .def(
+          "probe_value",
+          [](PyTablebase& tb, const std::string& position) {
+            return value_tuple(tb.locked([&](rtb::Tablebase& t) { return t.probe_value(position); }));
+          },
+          py::arg("position"),
+          "As probe, but cheaper: reads only the position's own value (one block of one file), no move's.")
+      .def(
+          "probe_many",
+          [](PyTablebase& tb, const std::vector<std::string>& positions) {
+            // One release of the GIL and one turn of the lock for the lot.
+            const std::vector<rtb::GameValue> values = tb.locked([&](rtb::Tablebase& t) {
+              std::vector<rtb::GameValue> out;
+              out.reserve(positions.size());
+              for (std::size_t i = 0; i < positions.size(); ++i) {
+                try {
+                  out.push_back(t.probe_value(positions[i]));
+                } catch (const rtb::InvalidInput& e) {
+                  throw rtb::InvalidInput("positions[" + std::to_string(i) + "]: " + e.what());
+                }
+              }
+              return out;
+            });
+            py::list out;
+            for (const rtb::GameValue& v : values) out.append(value_tuple(v));
+            return out;
+          },
+          py::arg("positions"),
+          "[(value, distance), ...] for a list of positions, in one call (as probe_value each); ValueError naming "
+          "the index of the first bad one.")
       .def(
           "moves",
-          [](rtb::Tablebase& tb, const std::string& position) {
+          [](PyTablebase& tb, const std::string& position) {
+            const std::vector<rtb::MoveValue> moves =
+                tb.locked([&](rtb::Tablebase& t) { return t.probe(position).moves; });
             py::list out;
-            for (const rtb::MoveValue& mv : tb.probe(position).moves) {
+            for (const rtb::MoveValue& mv : moves) {
               const py::tuple v = value_tuple(mv.value);
               out.append(py::make_tuple(mv.move, v[0], v[1]));
             }
@@ -75,26 +204,40 @@ PYBIND11_MODULE(rtb, m) {
           py::arg("position"),
           "Every legal move, best first, as (move, value, distance) for the side to move at `position`.")
       .def(
-          "best_move", [](rtb::Tablebase& tb, const std::string& position) { return tb.probe(position).best_move(); },
+          "best_move",
+          [](PyTablebase& tb, const std::string& position) {
+            return tb.locked([&](rtb::Tablebase& t) { return t.probe(position).best_move(); });
+          },
           py::arg("position"), "The best move, or None when the game is over.")
       .def(
           "query",
-          [](rtb::Tablebase& tb, const std::string& position) {
-            return py::module_::import("json").attr("loads")(tb.probe(position).json);
+          [](PyTablebase& tb, const std::string& position) {
+            const std::string json = tb.locked([&](rtb::Tablebase& t) { return t.probe(position).json; });
+            return py::module_::import("json").attr("loads")(json);
           },
           py::arg("position"), "Everything `rtb query --json` prints, as a dict.");
 
   m.def(
       "open",
-      [](const std::string& dir, const std::string& game, const std::string& variant, std::uint64_t nodes,
-         double seconds) {
-        return rtb::Tablebase(dir, game, variant, rtb::SearchBudget{nodes, seconds});
+      [](const std::filesystem::path& dir, const std::string& game, const std::string& variant, std::uint64_t nodes,
+         std::optional<double> seconds) {
+        // 0 would mean no limit in the library: say so with None instead,
+        // so that a limit computed as 0 is not silently infinite.
+        if (seconds && !(*seconds > 0))
+          throw py::value_error("seconds must be above 0, not " + std::string(py::repr(py::float_(*seconds))) +
+                                " (seconds=None: no time limit)");
+        const rtb::SearchBudget budget{nodes, seconds ? *seconds : 0.0};
+        const std::string dir_text = path_text(dir);
+        py::gil_scoped_release unlocked;
+        return std::make_unique<PyTablebase>(rtb::Tablebase(dir_text, game, variant, budget));
       },
       py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::arg("nodes") = 10'000'000,
       py::arg("seconds") = 10.0,
-      "The tablebases of `game` in `dir` (written by `rtb generate GAME --dir DIR`). `nodes` and `seconds` limit "
-      "the search that answers positions no tablebase covers (Bagh-Chal's placement phase). ValueError for an "
-      "unknown game or variant, TablebaseNotFoundError when the directory holds none of the game's files.");
+      "The tablebases of `game` in `dir` (a str or os.PathLike; written by `rtb generate GAME --dir DIR`). `nodes` "
+      "and `seconds` limit the search that answers positions no tablebase covers (Bagh-Chal's placement phase, 8x8 "
+      "Crossings); seconds=None sets no time limit (answers are then repeatable), and 0 is refused. ValueError for "
+      "an unknown game or variant or a bad limit, TablebaseNotFoundError (a FileNotFoundError, with errno and "
+      "filename) when the directory holds none of the game's files.");
 
   m.def(
       "games",
@@ -115,13 +258,19 @@ PYBIND11_MODULE(rtb, m) {
 
   m.def(
       "generate",
-      [](const std::string& dir, const std::string& game, const std::string& variant, int threads, bool progress,
-         std::optional<std::string> tiers, bool all, const py::kwargs& at_most) {
+      [](const std::filesystem::path& dir, const std::string& game, const std::string& variant, int threads,
+         bool progress, std::optional<std::string> tiers, bool all, std::optional<long long> memory_limit,
+         const py::kwargs& at_most) {
         rtb::GenerateSettings settings;
         settings.threads = threads;
         settings.progress = progress;
-        settings.tiers = tiers.value_or("");
+        settings.tiers = tiers;
         settings.all = all;
+        if (memory_limit) {
+          if (*memory_limit < 1)
+            throw py::value_error("memory_limit must be at least 1 (bytes), not " + std::to_string(*memory_limit));
+          settings.memory_limit = static_cast<std::uint64_t>(*memory_limit);
+        }
         // Any other keyword names a tier filter (max_pieces=4); the library
         // refuses one the game does not have, naming it.
         for (const auto& [key, value] : at_most) {
@@ -131,10 +280,11 @@ PYBIND11_MODULE(rtb, m) {
             throw py::value_error(name + " must be a whole number, not " + std::string(py::repr(value)));
           settings.at_most[name] = value.cast<long long>();
         }
+        const std::string dir_text = path_text(dir);
         rtb::GenerateSummary s;
         {
           py::gil_scoped_release unlocked;
-          s = rtb::generate_tablebases(dir, game, variant, settings);
+          s = rtb::generate_tablebases(dir_text, game, variant, settings);
         }
         py::dict d;
         d["groups_solved"] = s.groups_solved;
@@ -145,8 +295,12 @@ PYBIND11_MODULE(rtb, m) {
       },
       py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::kw_only(), py::arg("threads") = 1,
       py::arg("progress") = false, py::arg("tiers") = py::none(), py::arg("all") = false,
-      "Solve a small game and write its tablebases into dir (as `rtb generate`); files already complete are kept. "
-      "tiers (comma-separated names) and all choose tiers as --tiers and --all; any other keyword is a tier filter "
-      "of the game (rtb.games() lists them): max_pieces=4 keeps the tiers with at most 4 pieces a side, as "
-      "--max-pieces 4. Returns a dict with groups_solved, groups_skipped, slots_solved and seconds.");
+      py::arg("memory_limit") = py::none(),
+      "Solve a small game and write its tablebases into dir (a str or os.PathLike), as `rtb generate` does: files "
+      "already complete are kept, temporaries of a killed run removed, and a run that another generate into the same "
+      "directory holds is refused (TablebaseBusyError), as is one whose plan needs more than memory_limit bytes "
+      "(default: this machine's memory) or the free disk (RuntimeError). tiers (comma-separated names) and all "
+      "choose tiers as --tiers and --all; any other keyword is a tier filter of the game (rtb.games() lists them): "
+      "max_pieces=4 keeps the tiers with at most 4 pieces a side, as --max-pieces 4. Returns a dict with "
+      "groups_solved, groups_skipped, slots_solved and seconds.");
 }

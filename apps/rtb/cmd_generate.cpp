@@ -3,6 +3,7 @@
 #include <climits>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "apps/rtb/cli.hpp"
 #include "apps/rtb/mpi/mpi_scheduler.hpp"
@@ -11,32 +12,61 @@
 #include "driver/generate.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/tier_selection.hpp"
-#include "tablebases/directory_lock.hpp"
 
 namespace rtb::cli {
 
 namespace {
 
-// Every process of an MPI job runs this with the same options; rank 0 prints.
+// The report of a finished run: one JSON object (README: JSON output), or a line.
 template <class G>
-int generate_distributed(const G& game, const GenerateOptions& options) {
+void print_report(const G& game, const GenerateOptions& options, const GenerateReport& report, int processes,
+                  bool json) {
+  const std::string files = game_directory(game, options.dir).string();
+  if (json) {
+    nlohmann::json out{{"format", 1},
+                       {"game", game.name()},
+                       {"variant", game.variant()},
+                       {"dir", options.dir.string()},
+                       {"files", files},
+                       {"groups_solved", report.groups_solved},
+                       {"groups_skipped", report.groups_skipped},
+                       {"slots_solved", report.slots_solved},
+                       {"seconds", report.seconds},
+                       {"threads", options.threads}};
+    if (processes > 1) out["processes"] = processes;
+    std::cout << out.dump(2) << "\n";
+    return;
+  }
+  std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
+            << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in " << report.seconds
+            << " s with ";
+  if (processes > 1) std::cout << processes << " MPI processes x ";
+  std::cout << options.threads << (options.threads == 1 ? " thread" : " threads") << "; files in " << files << "\n";
+}
+
+// Every process of an MPI job runs this with the same options; rank 0 takes
+// the directory's lock, sweeps it and prints.
+template <class G>
+int generate_distributed(const G& game, const GenerateOptions& options, bool json) {
+  check_generate_plan(game, options);  // each process, against its own machine
   FileTierStore store = generate_store(game, options);
   const std::vector<TierGroup> groups = game_solve_order(game);
   GroupLoop<G> loop(game, store, needed_groups(groups, game.tier_count(), options.wanted));
+  std::optional<GenerateClaim> claim;  // rank 0's, held until the job ends
   DistributedWork work;
   work.groups = &loop.groups();
   work.selected = &loop.selected();
   work.is_complete = [&](std::size_t g) { return loop.is_complete(g); };
   work.solve = [&](std::size_t g) { return loop.solve_one(g, options.threads); };
   work.describe = [&](std::size_t g) { return loop.group_name(g); };
+  work.claim = [&] { claim.emplace(game_directory(game, options.dir)); };
   Progress clock(true);
   const DistributedReport report = run_distributed(work);
   if (report.root)
-    std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
-              << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in "
-              << clock.elapsed_seconds() << " s with " << report.processes << " MPI processes x " << options.threads
-              << (options.threads == 1 ? " thread" : " threads") << "; files in "
-              << (options.dir / (game.name() + "-" + game.variant())).string() << "\n";
+    print_report(
+        game, options,
+        GenerateReport{report.groups_solved, report.groups_skipped, report.slots_solved, clock.elapsed_seconds()},
+        report.processes, json);
   return 0;
 }
 
@@ -85,8 +115,10 @@ int run_generate(int argc, char** argv) {
   options.write.block_size = static_cast<std::uint32_t>(block_size);
   if (const std::string problem = write_options_problem(options.write); !problem.empty())
     throw UsageError("--block-size or --zstd-level: " + problem);
-  const std::uint64_t memory_limit =
-      memory_limit_text.empty() ? physical_memory_bytes() : parse_bytes("memory-limit", memory_limit_text);
+  if (!memory_limit_text.empty()) {
+    options.memory_limit = parse_bytes("memory-limit", memory_limit_text);
+    options.memory_limit_name = "--memory-limit";
+  }
   return with_game(choice, [&](const auto& game) {
     const std::vector<bool> selected = selected_tiers(game, selection);
     options.wanted = [selected](std::uint32_t t) { return selected[t]; };
@@ -96,39 +128,15 @@ int run_generate(int argc, char** argv) {
                                                      [&](std::uint32_t t) { return game.tier_size(t); }));
       return 0;
     }
-    const ResourcePlan plan = plan_generate(game, options);
     if (plan_only) {
-      print_plan(plan, std::cout);
+      print_plan(plan_generate(game, options), std::cout);
       return 0;
     }
-    check_plan_fits(plan, memory_limit, options.dir,
-                    memory_limit_text.empty() ? "this machine's memory" : "--memory-limit");
     // Under MPI the ranks share the directory by design; rank 0 hands out the groups.
-    if (mpi_launch_size() > 1) return generate_distributed(game, options);
-    // One writer a directory; readers never wait (see directory_lock.hpp).
-    const auto game_dir = options.dir / (game.name() + "-" + game.variant());
-    const DirectoryLock lock(game_dir);
-    remove_stale_temporaries(game_dir);
-    const GenerateReport report = generate(game, options);
-    const std::string files = game_dir.string();
-    if (json) {
-      const nlohmann::json out{{"format", 1},
-                               {"game", game.name()},
-                               {"variant", game.variant()},
-                               {"dir", options.dir.string()},
-                               {"files", files},
-                               {"groups_solved", report.groups_solved},
-                               {"groups_skipped", report.groups_skipped},
-                               {"slots_solved", report.slots_solved},
-                               {"seconds", report.seconds},
-                               {"threads", options.threads}};
-      std::cout << out.dump(2) << "\n";
-      return 0;
-    }
-    std::cout << game.name() << " (" << game.variant() << "): solved " << report.groups_solved << " tier groups ("
-              << report.slots_solved << " slots), " << report.groups_skipped << " already complete, in "
-              << report.seconds << " s with " << options.threads << (options.threads == 1 ? " thread" : " threads")
-              << "; files in " << game_dir.string() << "\n";
+    if (mpi_launch_size() > 1) return generate_distributed(game, options, json);
+    // The plan, the directory's lock and the sweep of temporaries are
+    // generate()'s own checks (driver/generate.hpp), as for the library.
+    print_report(game, options, generate(game, options), 1, json);
     return 0;
   });
 }

@@ -15,6 +15,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rtb/version.hpp"
@@ -73,8 +74,18 @@ struct InvalidInput : std::invalid_argument {
 };
 
 // The tablebase files a probe needs are not there; the message says which
-// and the `rtb generate` command that writes them.
+// and the `rtb generate` command that writes them; `path` is the missing file
+// or folder ("" when the message names none).
 struct TablebaseNotFound : std::runtime_error {
+  explicit TablebaseNotFound(const std::string& what, std::string missing = "")
+      : std::runtime_error(what), path(std::move(missing)) {}
+  std::string path;
+};
+
+// Another generate (a program, or a thread of this one) is writing into the
+// same directory; the message names its lock file and, when known, its
+// process. A generate refuses at once rather than wait.
+struct TablebaseBusy : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -82,7 +93,9 @@ class Tablebase {
  public:
   // The tablebases of `game` in `dir` (files in dir/GAME-VARIANT/). Throws
   // InvalidInput for an unknown game or variant, TablebaseNotFound when
-  // dir/GAME-VARIANT does not exist. Files are opened on first use.
+  // dir/GAME-VARIANT does not exist (except for a game that has no
+  // tablebases, such as 8x8 Crossings, whose every probe searches). Files
+  // are opened on first use.
   Tablebase(const std::string& dir, const std::string& game, const std::string& variant = "default",
             const SearchBudget& budget = {});
   ~Tablebase();
@@ -91,6 +104,7 @@ class Tablebase {
 
   const std::string& game() const;
   const std::string& variant() const;
+  const std::string& dir() const;  // as given
 
   // The start position, and `position` in canonical spelling ("start" is
   // accepted wherever a position is). InvalidInput for bad text.
@@ -102,8 +116,17 @@ class Tablebase {
 
   // The value of `position` and of every move. InvalidInput for bad text,
   // TablebaseNotFound when a file it needs is missing, std::runtime_error
-  // for a damaged file. Not thread-safe: use one Tablebase per thread.
+  // for a damaged file. Not thread-safe: use one Tablebase per thread (or
+  // a lock around each call).
   ProbeResult probe(const std::string& position);
+
+  // The value alone (as Fathom's tb_probe_wdl): reads the position's own
+  // value, one block of its tier's file, and no move's, so it needs no file
+  // but that one. Where no tablebase covers the position, it searches as
+  // probe() does (Bagh-Chal's placement phase, 8x8 Crossings), and it throws
+  // what probe() throws. probe_wdl drops the distance.
+  GameValue probe_value(const std::string& position);
+  Verdict probe_wdl(const std::string& position) { return probe_value(position).verdict; }
 
  private:
   struct Impl;
@@ -131,9 +154,13 @@ std::vector<GameInfo> games();
 struct GenerateSettings {
   int threads = 1;
   std::map<std::string, long long> at_most;  // tier filter -> N
-  std::string tiers;                         // comma-separated tier names, e.g. "3-3,4-4"
+  std::optional<std::string> tiers;          // comma-separated tier names, e.g. "3-3,4-4"; "" is refused
   bool all = false;
   bool progress = false;  // the progress display of `rtb generate` on stderr
+  // Bytes a tier group may need; 0: this machine's memory. A group that needs
+  // more is refused before anything is solved, as is a run whose files need
+  // more than the directory's free disk.
+  std::uint64_t memory_limit = 0;
 };
 
 struct GenerateSummary {
@@ -143,8 +170,11 @@ struct GenerateSummary {
 };
 
 // Solves `game` and writes its tablebases into dir/GAME-VARIANT/, as `rtb
-// generate` does (files already complete are kept). Meant for small games
-// (Pangki: seconds); InvalidInput for an unknown game or a bad setting.
+// generate` does (files already complete are kept, temporaries of a killed
+// run are removed). Meant for small games (Pangki: seconds); InvalidInput for
+// an unknown game or a bad setting, TablebaseBusy while another generate
+// writes into the same directory, std::runtime_error (before any work) when
+// the plan does not fit memory_limit or the free disk.
 GenerateSummary generate_tablebases(const std::string& dir, const std::string& game,
                                     const std::string& variant = "default", const GenerateSettings& settings = {});
 

@@ -10,7 +10,7 @@ mkdir -p "$work"
 prefix=$work/prefix
 "$cmake" --install "$build_dir" --prefix "$prefix" > "$work/install.log"
 for f in bin/rtb include/rtb/rtb.hpp include/rtb/version.hpp lib/librtb.a lib/cmake/rtb/rtbConfig.cmake \
-         lib/cmake/rtb/rtbConfigVersion.cmake lib/cmake/rtb/rtbTargets.cmake; do
+         lib/cmake/rtb/rtbConfigVersion.cmake lib/cmake/rtb/rtbTargets.cmake lib/pkgconfig/rtb.pc; do
   [ -e "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
 done
 # Only the public headers are installed.
@@ -27,12 +27,25 @@ if grep -q -- "-I$source_dir" "$work/examples-build/CMakeFiles/probe.dir/flags.m
   exit 1
 fi
 
+# The same example built with pkg-config alone (rtb.pc), no CMake: the
+# flags must carry the include folder, C++20 and every archive.
+pc_flags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs rtb)
+echo "pkg-config --cflags --libs rtb: $pc_flags" > "$work/pkg-config.log"
+case "$pc_flags" in *"-I$prefix/"*) ;; *) echo "pkg-config's include folder is not the prefix's: $pc_flags"; exit 1 ;; esac
+# shellcheck disable=SC2086 # the flags are words
+c++ -O1 -o "$work/probe-pkg-config" "$work/examples/probe.cpp" $pc_flags 2>> "$work/pkg-config.log" ||
+  { cat "$work/pkg-config.log"; echo "the example does not build with pkg-config --cflags --libs rtb"; exit 1; }
+[ "$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion rtb)" = "$("$prefix/bin/rtb" --version | \
+  grep -o '[0-9][0-9.]*' | head -n 1)" ] || { echo "rtb.pc's version is not rtb's"; exit 1; }
+
 "$prefix/bin/rtb" generate pangki --dir "$work/tb" --threads 2 --quiet > /dev/null
 probe=$work/examples-build/probe
 check() {  # POSITION EXPECTED
   local got
   got=$("$probe" "$work/tb" pangki "$1")
   [ "$got" = "$2" ] || { echo "probe $1: expected '$2', got '$got'"; exit 1; }
+  got=$("$work/probe-pkg-config" "$work/tb" pangki "$1")
+  [ "$got" = "$2" ] || { echo "probe (pkg-config) $1: expected '$2', got '$got'"; exit 1; }
 }
 check 'wwww/w..w/b..b/bbbb b' 'wwww/w..w/b..b/bbbb b: DRAW, best move a2b2'
 check 'ww../..../..../...b b' 'ww../..../..../...b b: LOSS in 0, best move none (the game is over)'
@@ -54,10 +67,14 @@ status=$?
 set -e
 [ $status -eq 1 ] && grep -q "rtb generate pangki" "$work/err" || { echo "missing tablebases: status $status"; exit 1; }
 # The Python module, where it was built, imports from the install tree.
-module=$(find "$prefix" -name 'rtb.cpython*.so' | head -n 1)
+module=$(find "$prefix" -path '*/rtb/_rtb.cpython*.so' | head -n 1)
 if [ -n "$module" ]; then
   python=${RTB_PYTHON:-/usr/bin/python3}
-  got=$(PYTHONPATH=$(dirname "$module") "$python" -c \
+  package=$(dirname "$module")
+  for f in __init__.py __init__.pyi py.typed; do
+    [ -f "$package/$f" ] || { echo "not installed: $package/$f"; exit 1; }
+  done
+  got=$(PYTHONPATH=$(dirname "$package") "$python" -c \
     "import rtb; print(rtb.open('$work/tb', 'pangki').probe('start'), rtb.__file__.startswith('$prefix'))")
   [ "$got" = "('DRAW', None) True" ] || { echo "installed Python module: got '$got'"; exit 1; }
 fi

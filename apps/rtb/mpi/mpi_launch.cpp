@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <initializer_list>
 #include <stdexcept>
 #include <string>
 
@@ -15,18 +14,36 @@
 namespace rtb::cli {
 namespace {
 
-// The first of the launchers' variables that is set: Open MPI's, then the
-// PMI ones of MPICH-style launchers.
-int launch_variable(std::initializer_list<const char*> names) {
-  for (const char* name : names)
-    if (const char* value = std::getenv(name)) return std::max(1, std::atoi(value));
-  return 1;
+bool is_set(const char* name) { return std::getenv(name) != nullptr; }
+
+int number_in(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? std::max(1, std::atoi(value)) : 1;
 }
+
+// Open MPI's mpirun gives each process its rank and the address of its
+// launcher (PMIx, or the older ORTE's), MPICH's Hydra its rank and the
+// descriptor or port of its PMI server; a size with neither is a variable
+// left in a shell, not a launch.
+bool launched_by_open_mpi() {
+  return is_set("OMPI_COMM_WORLD_SIZE") && is_set("OMPI_COMM_WORLD_RANK") &&
+         (is_set("PMIX_NAMESPACE") || is_set("OMPI_MCA_orte_hnp_uri"));
+}
+bool launched_by_pmi() { return is_set("PMI_SIZE") && is_set("PMI_RANK") && (is_set("PMI_FD") || is_set("PMI_PORT")); }
 
 }  // namespace
 
-int mpi_launch_size() { return launch_variable({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}); }
-int mpi_launch_local_size() { return launch_variable({"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"}); }
+int mpi_launch_size() {
+  if (launched_by_open_mpi()) return number_in("OMPI_COMM_WORLD_SIZE");
+  if (launched_by_pmi()) return number_in("PMI_SIZE");
+  return 1;
+}
+
+int mpi_launch_local_size() {
+  if (launched_by_open_mpi()) return number_in("OMPI_COMM_WORLD_LOCAL_SIZE");
+  if (launched_by_pmi()) return number_in("MPI_LOCALNRANKS");
+  return 1;
+}
 
 DistributedReport run_distributed(const DistributedWork& work) {
 #ifndef RTB_MPI_MODULE

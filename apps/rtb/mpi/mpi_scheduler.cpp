@@ -309,6 +309,16 @@ extern "C" void rtb_run_distributed(const rtb::cli::DistributedWork& work, rtb::
   report.processes = size;
   if (rank == 0) {
     std::signal(SIGTERM, report_in_flight_and_stop);
+    // The lock and the sweep before any group is handed out: the workers
+    // wait for their first group meanwhile.
+    try {
+      if (work.claim) work.claim();
+    } catch (const std::exception& e) {
+      std::cerr << "rtb generate: " << e.what() << "\n";
+      std::cerr.flush();
+      MPI_Abort(comm, 1);
+      std::_Exit(1);
+    }
     report = Coordinator(work, comm, size).run();
   } else {
     serve(work, comm);

@@ -17,6 +17,8 @@ namespace rtb::cli {
 
 // The number of processes mpirun started (1 when not started by mpirun),
 // read from the launcher's environment so that a plain run never touches MPI.
+// A size alone (OMPI_COMM_WORLD_SIZE or PMI_SIZE left in a shell) is not a
+// launch: the launcher's rank and its connection must be there too.
 int mpi_launch_size();
 // Processes of this job on this machine (for the default thread count).
 int mpi_launch_local_size();
@@ -26,6 +28,10 @@ struct DistributedWork {
   std::function<bool(std::size_t)> is_complete;      // every file of the group is complete
   std::function<std::uint64_t(std::size_t)> solve;   // solves one group, returns its slots
   std::function<std::string(std::size_t)> describe;  // the group's tiers, for messages
+  // Run by rank 0 alone before it hands out any group: takes the directory's
+  // lock (held until the job ends) and sweeps the temporaries of a killed
+  // run. When it throws, rank 0 prints the message and stops the job.
+  std::function<void()> claim;
 };
 
 struct DistributedReport {

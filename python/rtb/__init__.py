@@ -1,0 +1,32 @@
+"""Retrograde tablebases of small board games (rtb).
+
+Probe the tablebases that `rtb generate` writes, search where none covers a
+position, and generate small games' tablebases:
+
+    import rtb
+    with rtb.open("tb", "pangki") as tb:
+        tb.probe("start")            # ('DRAW', None), for the side to move
+        tb.moves("start")            # [('a2b2', 'DRAW', None), ...], best first
+
+The module is the C++ extension rtb._rtb; this package gives it its name
+(and its type stubs, __init__.pyi).
+"""
+from rtb._rtb import (  # noqa: F401
+    Tablebase,
+    TablebaseBusyError,
+    TablebaseNotFoundError,
+    __version__,
+    games,
+    generate,
+    open,
+)
+
+# Shown as rtb.X, not rtb._rtb.X, in tracebacks and help().
+for _name in ("Tablebase", "TablebaseBusyError", "TablebaseNotFoundError", "games", "generate", "open"):
+    try:
+        globals()[_name].__module__ = __name__
+    except (AttributeError, TypeError):
+        pass
+del _name
+
+__all__ = ["Tablebase", "TablebaseBusyError", "TablebaseNotFoundError", "games", "generate", "open", "__version__"]

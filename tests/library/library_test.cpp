@@ -1,0 +1,165 @@
+// The public C++ API (include/rtb/rtb.hpp) as a user links it, rtb::rtb and
+// nothing of rtb's internals: generate's checks (issue 28, item 6), 8x8
+// Crossings opened without files (issue 27, defect 3), the cheap value probe
+// and the empty tier list (issue 27; issue 28, item 13).
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <rtb/rtb.hpp>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& name)
+      : path_(fs::temp_directory_path() / ("rtb_library_test_" + name + "_" + std::to_string(::getpid()))) {
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~ScratchDir() { fs::remove_all(path_); }
+  const fs::path& path() const { return path_; }
+  std::string str() const { return path_.string(); }
+
+ private:
+  fs::path path_;
+};
+
+std::size_t tier_files(const fs::path& dir) {
+  std::size_t n = 0;
+  if (!fs::exists(dir)) return 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) n += e.path().extension() == ".rtb";
+  return n;
+}
+
+rtb::GenerateSettings up_to(int pieces) {
+  rtb::GenerateSettings s;
+  s.threads = 2;
+  s.at_most["max_pieces"] = pieces;
+  return s;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST(LibraryGenerate, RefusesADirectoryThatAnotherGenerateHolds) {
+  ScratchDir scratch("busy");
+  const fs::path folder = scratch.path() / "pangki-default";
+  fs::create_directories(folder);
+  // The lock as `rtb generate` takes it (tablebases/directory_lock.hpp).
+  const int fd = ::open((folder / ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);
+  try {
+    rtb::generate_tablebases(scratch.str(), "pangki", "default", up_to(2));
+    ADD_FAILURE() << "generate ran while another held the directory";
+  } catch (const rtb::TablebaseBusy& e) {
+    EXPECT_TRUE(contains(e.what(), "another rtb generate")) << e.what();
+    EXPECT_TRUE(contains(e.what(), (folder / ".lock").string())) << e.what();
+  }
+  EXPECT_EQ(tier_files(scratch.path()), 0u);
+  ::close(fd);
+  EXPECT_GT(rtb::generate_tablebases(scratch.str(), "pangki", "default", up_to(2)).groups_solved, 0u);
+}
+
+TEST(LibraryGenerate, SweepsTheTemporariesOfAKilledRun) {
+  ScratchDir scratch("sweep");
+  const fs::path folder = scratch.path() / "pangki-default";
+  fs::create_directories(folder);
+  const fs::path stale = folder / "2-2.rtb.777.tmp";
+  std::ofstream(stale) << "half a file";
+  rtb::generate_tablebases(scratch.str(), "pangki", "default", up_to(2));
+  EXPECT_FALSE(fs::exists(stale));
+}
+
+TEST(LibraryGenerate, RefusesAPlanOverTheMemoryLimitBeforeAnyWork) {
+  ScratchDir scratch("memory");
+  rtb::GenerateSettings s;
+  s.memory_limit = 1 << 20;
+  try {
+    rtb::generate_tablebases(scratch.str(), "pangki", "default", s);
+    ADD_FAILURE() << "a plan of more than 1 MiB ran under memory_limit 1 MiB";
+  } catch (const std::runtime_error& e) {
+    EXPECT_TRUE(contains(e.what(), "more than memory_limit 1.0 MiB; nothing was solved")) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(scratch.path() / "pangki-default"));
+}
+
+TEST(LibraryGenerate, RefusesAbsurdThreadsAndAnEmptyTierList) {
+  ScratchDir scratch("settings");
+  rtb::GenerateSettings s;
+  s.threads = 100000;
+  EXPECT_THROW(rtb::generate_tablebases(scratch.str(), "pangki", "default", s), rtb::InvalidInput);
+  s.threads = 1;
+  s.tiers = "";
+  try {
+    rtb::generate_tablebases(scratch.str(), "pangki", "default", s);
+    ADD_FAILURE() << "an empty tier list solved the default set";
+  } catch (const rtb::InvalidInput& e) {
+    EXPECT_TRUE(contains(e.what(), "tiers is empty")) << e.what();
+  }
+  EXPECT_EQ(tier_files(scratch.path()), 0u);
+}
+
+TEST(LibraryCrossings, EightByEightIsSearchedWithoutFiles) {
+  ScratchDir scratch("crossings");
+  rtb::Tablebase tb(scratch.str(), "crossings", "default", rtb::SearchBudget{20000, 0});
+  const rtb::ProbeResult r = tb.probe("start");
+  EXPECT_TRUE(r.searched);
+  EXPECT_FALSE(r.moves.empty());
+  EXPECT_GT(r.nodes, 0u);
+  // With no time limit the node budget ends it: the same answer twice.
+  const rtb::ProbeResult again = tb.probe("start");
+  EXPECT_EQ(again.nodes, r.nodes);
+  EXPECT_EQ(again.value, r.value);
+  EXPECT_EQ(again.best_move(), r.best_move());
+  EXPECT_EQ(tb.probe_value("start"), r.value);
+}
+
+TEST(LibraryProbeValue, AgreesWithProbeAndReadsOnlyThePositionsFile) {
+  ScratchDir scratch("value");
+  rtb::generate_tablebases(scratch.str(), "pangki", "default", up_to(3));
+  const std::string position = "ww.b/..../.b../b.w. b";  // 3-3; b2b1 captures c1, into 2-3
+  rtb::ProbeResult full;
+  {
+    rtb::Tablebase tb(scratch.str(), "pangki");
+    full = tb.probe(position);
+    EXPECT_EQ(tb.probe_value(position), full.value);
+    EXPECT_EQ(tb.probe_wdl(position), full.value.verdict);
+    EXPECT_EQ(tb.probe_value("ww../..../..../...b b"), (rtb::GameValue{rtb::Verdict::loss, 0}));
+    // Along the best line, every value agrees with the full probe.
+    std::string p = position;
+    for (int ply = 0; ply < 8; ++ply) {
+      const rtb::ProbeResult r = tb.probe(p);
+      EXPECT_EQ(tb.probe_value(p), r.value) << p;
+      if (!r.best_move()) break;
+      p = tb.play(p, {*r.best_move()});
+    }
+    EXPECT_THROW(tb.probe_value("nonsense"), rtb::InvalidInput);
+  }
+  for (const auto& e : fs::directory_iterator(scratch.path() / "pangki-default"))
+    if (e.path().filename() != "3-3.rtb") fs::remove(e.path());
+  rtb::Tablebase tb(scratch.str(), "pangki");
+  EXPECT_EQ(tb.probe_value(position), full.value);
+  try {
+    tb.probe(position);
+    ADD_FAILURE() << "probe answered without the files its moves lead to";
+  } catch (const rtb::TablebaseNotFound& e) {
+    EXPECT_TRUE(contains(e.path, "pangki-default/2-3.rtb")) << e.path << " / " << e.what();
+  }
+  // A position whose own file is gone: the error names it.
+  try {
+    tb.probe_value("start");
+    ADD_FAILURE() << "the start was answered without its file";
+  } catch (const rtb::TablebaseNotFound& e) {
+    EXPECT_EQ(e.path, (scratch.path() / "pangki-default" / "6-6.rtb").string()) << e.what();
+  }
+}
