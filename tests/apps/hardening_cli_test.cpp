@@ -211,6 +211,9 @@ TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
       {{"generate", "pangki", "--memory-limit", "lots"}, "--memory-limit must be a size above 0"},
       {{"query", "pangki", "start", "--nodes", "-1"}, "--nodes must be at least 1, not -1"},
       {{"query", "pangki", "start", "--seconds", "-1"}, "--seconds must not be negative"},
+      // Issue 28, item 13: an empty list selected every tier.
+      {{"generate", "pangki", "--tiers", ""}, "--tiers is empty"},
+      {{"verify", "pangki", "--tiers", ""}, "--tiers is empty"},
   };
   for (auto [args, message] : cases) {
     args.insert(args.end(), {"--dir", tb});
