@@ -4,12 +4,21 @@
 // and the Morris boards' points and links, with one target for the Morris
 // moves that differ only by the stone they remove; and screenshots of four
 // games at a laptop and a phone width are saved in the build folder
-// (explorer_screenshots/) for people to look at.
+// (explorer_screenshots/) for people to look at. A game is then played through
+// the page as a person would (issue 26): keys, clicks on the board and the list,
+// the record, the value chart, Back and Forward, a link, the record's text, the
+// searching notice with its cancel, a busy server, and a game against the
+// computer with its values hidden until the end. And the seed reading of
+// Crossings is drawn as it is: squares, corner points, reserves.
 // Skipped, with a message, only where Chromium is not installed.
 #include <httplib.h>
 
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <thread>
 
 #include "tests/support/rtb_process.hpp"
 
@@ -100,8 +109,8 @@ TEST_F(ExplorerBrowser, BaghChalBoardDrawsTheAlquerqueLinesAndPieces) {
   const std::string dom = chromium(page("bagh-chal", "3x3", "T.T/G../T.T t 3"), {"--dump-dom"});
   const auto count = [&](const std::string& part) { return occurrences(dom, part); };
   EXPECT_EQ(count(R"(class="pt-line")"), 16u) << dom;  // 12 orthogonal, 4 diagonal
-  EXPECT_EQ(count(R"(class="piece piece-T")"), 4u);
-  EXPECT_EQ(count(R"(class="piece piece-G")"), 1u);
+  EXPECT_EQ(count(R"(class="piece piece-T c-yellow")"), 4u);
+  EXPECT_EQ(count(R"(class="piece piece-G c-green")"), 1u);
   EXPECT_NE(dom.find("in hand 3"), std::string::npos);
   EXPECT_NE(dom.find(R"(<div id="value" class="value win">WIN in 7</div>)"), std::string::npos) << dom;
 }
@@ -112,8 +121,9 @@ TEST_F(ExplorerBrowser, NineMensMorrisDrawsItsTwentyFourPointsWithoutTablebases)
   const std::string dom = chromium(page("morris", "nine", ".w./.../.../....../.../.../... b 8 9"), {"--dump-dom"});
   EXPECT_EQ(occurrences(dom, R"(class="pt-dot")"), 24u) << dom;
   EXPECT_EQ(occurrences(dom, R"(class="pt-line")"), 32u);
-  EXPECT_EQ(occurrences(dom, R"(data-square=")"), 24u);  // a point takes clicks, a cell between points none
-  EXPECT_NE(dom.find("in hand: white 9, black 9"), std::string::npos) << dom;  // the start, after the error
+  EXPECT_EQ(occurrences(dom, R"(class="hit")"), 24u);  // a point takes clicks, a cell between points none
+  // A position without its tablebase is still drawn, the message above it.
+  EXPECT_NE(dom.find("in hand: white 8, black 9"), std::string::npos) << dom;
   EXPECT_NE(dom.find("generate it with:"), std::string::npos);
 }
 
@@ -128,12 +138,12 @@ TEST_F(ExplorerBrowser, SixMensMorrisAsksForTheRemovalOfAMoveThatClosesAMill) {
       server.url(), {{"game", "morris"}, {"variant", "six"}, {"position", "b.b/.../..../.../ww. w 4 4"}});
   const std::string dom = chromium(url, {"--dump-dom"});
   EXPECT_EQ(occurrences(dom, R"(class="pt-dot")"), 16u) << dom;
-  EXPECT_EQ(occurrences(dom, R"(class="piece piece-w")"), 2u);
-  EXPECT_EQ(occurrences(dom, R"(class="piece piece-b")"), 2u);
+  EXPECT_EQ(occurrences(dom, R"(class="piece piece-w c-white")"), 2u);
+  EXPECT_EQ(occurrences(dom, R"(class="piece piece-b c-blue")"), 2u);
   // e1 closes the mill a1 c1 e1: one target for the two moves (e1xa5,
   // e1xe5) that waits for the stone to remove; every other empty point a
   // placement played at once.
-  EXPECT_EQ(occurrences(dom, R"(data-stem="e1")"), 1u) << dom;
+  EXPECT_EQ(occurrences(dom, R"(data-stem="-e1")"), 1u) << dom;
   EXPECT_EQ(occurrences(dom, R"(<g class="target )"), 12u);
   EXPECT_NE(dom.find(R"(<li data-move="e1xa5")"), std::string::npos);
   EXPECT_NE(dom.find("in hand: white 4, black 4 · captured: white 0, black 0"), std::string::npos) << dom;
@@ -184,6 +194,324 @@ TEST_F(ExplorerBrowser, ScreenshotsOfFourGamesAtLaptopAndPhoneWidths) {
     EXPECT_EQ(png_width(bytes), width);
   }
   std::cout << "screenshots in " << folder.string() << "\n";
+}
+
+// ---- a game played through the page ----
+
+// The page the browser opens: the explorer in a frame of the same origin,
+// driven by the script below as a person would drive it (keys and clicks
+// dispatched to the page's own elements), with each check sent back to the
+// test as {name, ok, detail}. The image /hold keeps the page loading (and
+// Chromium from dumping it and leaving) until the report is in.
+const char* const kDriverPage = R"html(<!DOCTYPE html>
+<html><body>
+<iframe id="f" style="width:1200px;height:1400px"></iframe>
+<script>
+'use strict';
+const f = document.getElementById('f');
+const W = () => f.contentWindow, D = () => f.contentDocument;
+const $ = (sel) => D().querySelector(sel);
+const $$ = (sel) => Array.from(D().querySelectorAll(sel));
+const checks = [];
+const check = (name, ok, detail) => checks.push({ name: name, ok: !!ok, detail: String(detail === undefined ? '' : detail) });
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+async function until(what, cond, ms) {
+  const t0 = performance.now();
+  while (performance.now() - t0 < (ms || 8000)) {
+    try { if (cond()) return; } catch (e) {}
+    await pause(15);
+  }
+  throw new Error('timed out waiting for ' + what);
+}
+const open = (url) => new Promise((r) => { f.onload = r; f.src = url; });
+const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+const key = (el, k) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+const plies = () => $$('#record li').length - 1;
+const ply = () => Number($('#record li.current').dataset.ply);
+const answered = () => $$('#moves li').length > 0 || $('#moves-title').textContent.startsWith('game over');
+const urlMoves = () => (new URLSearchParams(W().location.search).get('moves') || '').split(',').filter(Boolean);
+const control = (q) => fetch('/control?' + q).then((r) => r.json());
+
+async function pangki() {
+  await open('/?game=pangki&variant=default');
+  await until('the four moves', () => $$('#moves li').length === 4);
+  // The keyboard: the first Enter shows the cursor on the middle point (a2),
+  // then down and right to b1, pick it, up to b2, play b1b2 (a mistake:
+  // Black's draw becomes a loss).
+  const board = $('#board');
+  board.focus();
+  key(board, 'Enter');
+  check('the cursor is drawn on the board', $$('#board .cursor').length === 1);
+  key(board, 'ArrowDown'); key(board, 'ArrowRight'); key(board, 'Enter');
+  check('Enter picks the piece under the cursor', $$('#board .selected').length === 1 && $$('#board g[data-move="b1b2"]').length === 1);
+  key(board, 'ArrowUp'); key(board, 'Enter');
+  await until('b1b2 played by keys', () => plies() === 1 && answered());
+  check('b1b2 is in the record', $('#record li[data-ply="1"]').textContent.includes('b1b2'), $('#record').textContent);
+  check('the focus stays on the board after a move', D().activeElement === board, D().activeElement && D().activeElement.id);
+  // The mouse: White's piece on a3, then its target b3; then Black's best move in the list.
+  click($('#board circle.piece[data-square="a3"]'));
+  await until('the targets of a3', () => $('#board g[data-move="a3b3"]'));
+  click($('#board g[data-move="a3b3"]'));
+  await until('a3b3 played', () => plies() === 2 && answered());
+  const best = $('#moves li.best').dataset.move;
+  click($('#moves li.best button'));
+  await until('the best move played', () => plies() === 3 && answered());
+  check('the URL holds the moves', urlMoves().join(',') === 'b1b2,a3b3,' + best, W().location.search);
+  check('the last move is marked on the board', $$('#board .last-move').length === 2);
+  check('the chart has a point a position', $$('#chart .chart-point').length === 4, $$('#chart .chart-point').length);
+  check('b1b2 is marked a mistake in the record, and only it',
+        $('#record li[data-ply="1"]').classList.contains('mistake') && $$('#record li.mistake').length === 1);
+  check('and in the chart', $$('#chart .chart-point.mistake').length === 1 && $('#chart .chart-point.mistake').dataset.ply === '1');
+  // After b1b2 White wins: the point is below the axis (the first side, Black, above).
+  const axis = Number($('#chart .chart-axis').getAttribute('y1'));
+  const y = (k) => Number($('#chart .chart-point[data-ply="' + k + '"] circle').getAttribute('cy'));
+  check('a draw is on the axis, a White win below it', y(0) === axis && y(1) > axis && y(2) > axis, [axis, y(0), y(1), y(2)]);
+  check('the height is the distance: a win in 33 is farther than one in 32', y(1) > y(2), [y(1), y(2)]);
+  const third = $('#position').value;
+  // Back and Forward of the browser step through the game.
+  W().history.back();
+  await until('Back: ply 2', () => ply() === 2);
+  check('Back shows the position before the last move', $('#position').value === 'wwww/.w.w/b..b/b.bb b', $('#position').value);
+  W().history.back();
+  await until('Back again: ply 1', () => ply() === 1);
+  W().history.forward();
+  await until('Forward: ply 2', () => ply() === 2);
+  check('the moves after stay in the record', plies() === 3);
+  click($('#back'));
+  await until('the back button: ply 1', () => ply() === 1);
+  click($('#record li[data-ply="3"] button'));
+  await until('a record entry: ply 3', () => ply() === 3);
+  check('the record entry shows its position', $('#position').value === third);
+  check('the record as text', $('#record-text').value === 'pangki default | wwww/w..w/b..b/bbbb b | b1b2 a3b3 ' + best,
+        $('#record-text').value);
+  // A link reproduces the game.
+  await open(W().location.href);
+  await until('the link loaded', () => plies() === 3 && answered() && $$('#chart .chart-point').length === 4);
+  check('the link shows the same record and ply', ply() === 3 && $('#position').value === third);
+  // Importing a record from its text.
+  $('#record-text').value = 'pangki default | wwww/w..w/b..b/bbbb b | a2b2, d3c3';
+  $('#record-form').requestSubmit();
+  await until('the imported record', () => plies() === 2 && answered());
+  check('the imported moves are the record', $('#record').textContent.includes('a2b2') && $('#record').textContent.includes('d3c3'));
+
+  // A slow answer: the notice with the time taken, and its cancel.
+  await control('slow=1500');
+  click($('#moves li button'));
+  await until('the searching notice', () => !$('#searching').hidden, 1400);
+  await pause(300);
+  check('the notice counts the time', /^searching\.\.\. [0-9]+\.[0-9] s$/.test($('#searching-text').textContent), $('#searching-text').textContent);
+  click($('#cancel'));
+  await until('the notice gone', () => $('#searching').hidden, 300);
+  await until('the message of the cancel', () => !$('#error').hidden, 300);
+  check('cancel says the answer was not waited for', $('#error').textContent.includes('stopped'), $('#error').textContent);
+  click($('#error .retry'));
+  await until('asked again', () => answered() && $('#error').hidden);
+  click($('#back'));
+  await until('back to ply 2', () => ply() === 2 && answered());
+  // A new request supersedes a slow one: Back while it is awaited stops it,
+  // and the next move is answered at once.
+  await control('slow=1500');
+  click($$('#moves li button')[1]);
+  await until('the slow request in flight', () => !$('#searching').hidden, 1400);
+  click($('#back'));
+  check('going back drops the request in flight', $('#searching').hidden);
+  const t0 = performance.now();
+  click($$('#moves li button')[2]);
+  await until('the next move answered', () => plies() === 3 && answered(), 1400);
+  check('the next answer does not wait for the slow one', performance.now() - t0 < 1200, performance.now() - t0);
+  // A busy server (503) is asked again.
+  await control('busy=2');
+  click($('#back'));
+  await until('ply 2', () => ply() === 2);
+  click($$('#moves li button')[3]);
+  await until('answered after the 503s', () => plies() === 3 && answered(), 5000);
+  check('no error after the retries', $('#error').hidden, $('#error').textContent);
+  const counts = await control('');
+  check('the server said busy twice', counts.busy_served === 2, JSON.stringify(counts));
+
+  // The editor: on a cleared board a white piece placed on b2 is in the
+  // position text at once; a seventh white piece is refused with the
+  // parser's message; two black pieces and one white fewer make a position.
+  $('#editor-box').open = true;
+  await until('the editor', () => $$('#palette button').length === 3 && $('#edit-check').textContent !== '');
+  const put = (letter, squares) => {
+    click($('#palette button[data-letter="' + letter + '"]'));
+    for (const sq of squares) click($('#board rect.hit[data-square="' + sq + '"]'));
+  };
+  click($('#edit-clear'));
+  put('w', ['b2']);
+  const side = $('#position').value.split(' ')[1];
+  check('a placed piece is in the position text', $('#position').value === '..../..../.w../.... ' + side, $('#position').value);
+  put('w', ['a1', 'a2', 'a3', 'a4', 'b1', 'b3']);
+  await until('the parser\'s message', () => $('#edit-check').textContent.startsWith('bad pangki position'));
+  check('the parser says why', $('#edit-check').textContent.includes('at most 6'), $('#edit-check').textContent);
+  put('b', ['c1', 'd4']);
+  put('', ['a4']);
+  await until('a good position', () => $('#edit-check').classList.contains('ok'));
+  const from = $('#position').value;
+  check('the edited position', from === '...b/ww../ww../wwb. ' + side, from);
+  click($('#edit-done'));
+  await until('the game from the edited position', () => plies() === 0 && answered() && $('#editor-box').open === false);
+  check('the game starts from the edited position', new URLSearchParams(W().location.search).get('start') === from, W().location.search);
+}
+
+async function againstTheComputer() {
+  // Bagh-Chal 3x3: the tigers (a person) win at once with b1b3; c3b3 loses.
+  // The computer plays the goats; values are hidden until the game ends.
+  await open('/?game=bagh-chal&variant=3x3&start=T.T%2FGG.%2FTTG+t+1&computer=g&hide=1&seed=5');
+  await until('the tigers\' moves', () => $$('#moves li').length === 4);
+  check('the value is hidden', $('#value').textContent === 'value hidden', $('#value').textContent);
+  check('the moves carry no values', $$('#moves li[data-value]').length === 0 && !$('#moves').textContent.includes('WIN'));
+  check('the board\'s targets carry no values', $$('#board .target text').length === 0);
+  check('the chart is hidden', $$('#chart .chart-point').length === 0 && $('#chart-note').textContent.includes('hidden'));
+  check('the goats are the computer\'s', $('#player-g').value === 'computer' && $('#player-t').value === 'human');
+  click($('#moves li[data-move="c3b3"] button'));
+  await until('the game over', () => $('#moves-title').textContent.startsWith('game over'), 4000);
+  check('the computer answered with the winning move', plies() === 2 && $('#value').textContent === 'LOSS in 0',
+        $('#record').textContent + ' / ' + $('#value').textContent);
+  check('the values are shown at the end', $$('#chart .chart-point').length === 3);
+  check('the person\'s move is marked a mistake', $('#record li[data-ply="1"]').classList.contains('mistake') &&
+        $$('#record li.mistake').length === 1 && $$('#chart .chart-point.mistake').length === 1);
+}
+
+async function run() {
+  try {
+    await pangki();
+    await againstTheComputer();
+  } catch (e) {
+    check('the driver ran to its end', false, e.message);
+  }
+  await fetch('/report', { method: 'POST', body: JSON.stringify(checks) });
+}
+run();
+</script>
+<img src="/hold" alt="">
+</body></html>
+)html";
+
+// Serves the driver page and hands every other request to `rtb serve`, with
+// two faults the driver asks for (GET /control?slow=MS&busy=N): the next
+// query held for MS milliseconds, the next N queries answered 503 as a busy
+// server answers. GET /control answers what it has done.
+class DriverProxy {
+ public:
+  explicit DriverProxy(int upstream_port) : upstream_(upstream_port) {
+    server_.Get("/driver.html",
+                [](const httplib::Request&, httplib::Response& res) { res.set_content(kDriverPage, "text/html"); });
+    server_.Post("/report", [this](const httplib::Request& req, httplib::Response& res) {
+      std::lock_guard lock(mutex_);
+      report_ = req.body;
+      reported_.notify_all();
+      res.set_content("{}", "application/json");
+    });
+    server_.Get("/hold", [this](const httplib::Request&, httplib::Response& res) {
+      std::unique_lock lock(mutex_);
+      reported_.wait_for(lock, std::chrono::seconds(50), [this] { return !report_.empty(); });
+      res.set_content("", "image/gif");
+    });
+    server_.Get("/control", [this](const httplib::Request& req, httplib::Response& res) {
+      if (req.has_param("slow")) slow_ms_ = std::stoi(req.get_param_value("slow"));
+      if (req.has_param("busy")) busy_ = std::stoi(req.get_param_value("busy"));
+      res.set_content(json{{"busy_served", busy_served_.load()}}.dump(), "application/json");
+    });
+    server_.Get(".*", [this](const httplib::Request& req, httplib::Response& res) { forward(req, res); });
+    port_ = server_.bind_to_any_port("127.0.0.1");
+    thread_ = std::thread([this] { server_.listen_after_bind(); });
+  }
+  ~DriverProxy() {
+    {
+      std::lock_guard lock(mutex_);
+      if (report_.empty()) report_ = "[]";  // lets a /hold still waiting go
+      reported_.notify_all();
+    }
+    server_.stop();
+    thread_.join();
+  }
+
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/driver.html"; }
+  std::string report() {
+    std::lock_guard lock(mutex_);
+    return report_;
+  }
+
+ private:
+  void forward(const httplib::Request& req, httplib::Response& res) {
+    if (req.path == "/api/query") {
+      if (busy_ > 0) {
+        --busy_;
+        ++busy_served_;
+        res.status = 503;
+        res.set_content(R"({"error":"the server is busy with another search for this game"})", "application/json");
+        return;
+      }
+      if (const int ms = slow_ms_.exchange(0); ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    }
+    httplib::Client upstream("127.0.0.1", upstream_);
+    // Request::target is not filled in by this cpp-httplib (0.11): the path
+    // and the parameters make the URL again.
+    const auto answer = upstream.Get(httplib::append_query_params(req.path, req.params));
+    if (!answer) {
+      res.status = 502;
+      return;
+    }
+    res.status = answer->status;
+    res.set_content(answer->body, answer->get_header_value("Content-Type"));
+  }
+
+  int upstream_;
+  int port_ = 0;
+  httplib::Server server_;
+  std::thread thread_;
+  std::atomic<int> slow_ms_{0}, busy_{0}, busy_served_{0};
+  std::mutex mutex_;
+  std::condition_variable reported_;
+  std::string report_;
+};
+
+TEST_F(ExplorerBrowser, AGamePlayedThroughThePageKeepsItsRecordChartAndHistory) {
+  DriverProxy proxy(server_->port());
+  ASSERT_GT(proxy.url().size(), 0u);
+  const auto t0 = std::chrono::steady_clock::now();
+  // No virtual time: the driver waits on real answers, a slow one included.
+  const rtb_test::ScratchDir scratch("chromium-driver");
+  const std::string command = std::string("timeout 60 ") + kChromium +
+                              " --headless --no-sandbox --disable-gpu --no-first-run --dump-dom --user-data-dir=" +
+                              rtb_test::quoted((scratch.path() / "profile").string()) + " " +
+                              rtb_test::quoted(proxy.url()) + " >/dev/null 2>&1";
+  std::system(command.c_str());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const std::string report = proxy.report();
+  ASSERT_FALSE(report.empty()) << "the driver page sent no report";
+  const json checks = json::parse(report);
+  EXPECT_GE(checks.size(), 30u) << report;  // the driver stopped early when fewer
+  for (const json& c : checks) EXPECT_TRUE(c["ok"].get<bool>()) << c["name"].get<std::string>() << ": " << c["detail"];
+  std::cout << checks.size() << " checks in the page, " << seconds << " s\n";
+}
+
+TEST_F(ExplorerBrowser, CrossingsSeedBoardDrawsSquaresCornersAndReserves) {
+  const rtb_test::ScratchDir tables("crossings-seed");
+  const rtb_test::Outcome made = rtb_test::run_rtb(
+      {"generate", "crossings", "--variant", "seed-3x3", "-q", "--threads", "1", "--dir", tables.string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const rtb_test::Server server({"--dir", tables.string()});
+  ASSERT_GT(server.port(), 0) << server.first_line() << server.stderr_text();
+  // White on a3 and on the corner b1+, Black on c2: a reserve of 1 and 2.
+  const std::string url = httplib::append_query_params(
+      server.url(), {{"game", "crossings"}, {"variant", "seed-3x3"}, {"start", "w../../..b/.w/... b"}});
+  const std::string dom = chromium(url, {"--dump-dom"});
+  const auto count = [&](const std::string& part) { return occurrences(dom, part); };
+  EXPECT_EQ(count(R"(class="sq-dark")") + count(R"(class="sq-light")"), 9u) << dom;  // 3x3 squares, not 3x5
+  EXPECT_EQ(count(R"(class="corner-dot")"), 4u);
+  EXPECT_EQ(count(R"(class="hit")"), 9u);
+  EXPECT_EQ(count(R"(class="hit corner")"), 4u);
+  EXPECT_NE(dom.find(R"(data-square="b1+")"), std::string::npos);
+  EXPECT_EQ(count(R"(class="piece piece-w)"), 2u);
+  EXPECT_EQ(count(R"(class="piece piece-b)"), 1u);
+  // Pieces off the board wait in the reserve: none is "captured".
+  EXPECT_NE(dom.find("1 in reserve"), std::string::npos) << dom;
+  EXPECT_NE(dom.find("2 in reserve"), std::string::npos);
+  EXPECT_EQ(dom.find("captured"), std::string::npos);
+  EXPECT_NE(dom.find(R"(<div id="value" class="value loss">LOSS in 2</div>)"), std::string::npos);
 }
 
 }  // namespace
