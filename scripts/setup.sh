@@ -8,6 +8,7 @@ packages=(build-essential cmake libboost-program-options-dev libzstd-dev
           python3-setuptools python3-wheel python3-venv python3-pip  # pip install . (setup.py)
           clang libomp-dev  # the fuzz targets (scripts/fuzz.sh)
           clang-format  # the format check (scripts/check_format.sh)
+          libedit-dev  # rtb play's line editing
           libcpp-httplib-dev tmux chromium)  # rtb serve, and its tests
 missing=()
 for p in "${packages[@]}"; do

@@ -39,6 +39,11 @@ struct BoardLook {
   // in hand, one letter a field: "G" for Bagh-Chal's goats, "wb" for the
   // Morris hands (White's, then Black's); empty for a game without a hand.
   std::string in_hand;
+  // What a side's pieces missing from the board are: "captured", or
+  // "reserve" where they wait off the board to come back in (the seed
+  // reading of Crossings: a side's reserve is its start count less its
+  // pieces on the board).
+  std::string off_board = "captured";
 };
 
 }  // namespace rtb

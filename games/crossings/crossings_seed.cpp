@@ -407,7 +407,7 @@ SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
           break;
         }
         default:
-          fail(std::string("unknown character '") + ch + "' (use b, w, B, W or .)");
+          fail("unknown character '" + printable(std::string_view(&ch, 1)) + "' (use b, w, B, W or .)");
       }
     }
     if (file != width) fail(row_name + " has " + std::to_string(file) + " points, expected " + std::to_string(width));
@@ -444,6 +444,28 @@ std::string CrossingsSeedGame<S>::format(const Position& p) const {
   }
   out += p.white_to_move ? " w" : " b";
   return out;
+}
+
+template <SquareSet S>
+BoardLook CrossingsSeedGame<S>::board_look() const {
+  BoardLook look;
+  look.files = files_;
+  look.ranks = ranks_;
+  // Small letters a side's pieces, capitals its locked ones (docs/rules.md).
+  look.pieces = {{'b', "black", "blue"},
+                 {'w', "white", "white"},
+                 {'B', "black (locked)", "blue"},
+                 {'W', "white (locked)", "white"}};
+  look.sides = {{'b', "black"}, {'w', "white"}};  // Black moves first
+  // The text's order (parse): square rank R, the corner row below it, ...,
+  // square rank 1; a corner is named after the square whose upper right it is.
+  for (int rank = ranks_ - 1; rank >= 0; --rank) {
+    for (int file = 0; file < files_; ++file) look.points.push_back(point_name(square(file, rank)));
+    if (rank > 0)
+      for (int file = 0; file + 1 < files_; ++file) look.points.push_back(point_name(corner(file, rank - 1)));
+  }
+  look.off_board = "reserve";
+  return look;
 }
 
 template class CrossingsSeedGame<Bitboard>;

@@ -43,6 +43,7 @@
 
 #include "games/crossings/crossings.hpp"
 #include "games/kit/bitboard.hpp"
+#include "solver/board_look.hpp"
 #include "solver/game_concept.hpp"
 
 namespace rtb {
@@ -178,6 +179,9 @@ class CrossingsSeedGame {
   std::string format(const Position& p) const;
   std::string move_text(const Move& m) const;
   std::string point_name(int point) const;
+  // How front ends draw it: the squares and the corner points between them,
+  // in the text's order, and the pieces off the board as reserves.
+  BoardLook board_look() const;
 
   // What the rules need about formations (also for parse's check): the
   // formations standing on a board, in the order removals are tried, and the

@@ -2,8 +2,10 @@
 // (stdin not a terminal), and the same game on a real terminal in tmux. The
 // values it shows and the moves the computer picks are checked against
 // `rtb query --json` for the same positions.
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 
 #include "tests/support/rtb_process.hpp"
 
@@ -30,20 +32,25 @@ std::string described(const json& v) {
                               : v["value"].get<std::string>() + " in " + std::to_string(v["distance"].get<int>());
 }
 
-// The rule play_session.hpp documents for a drawn position read from the
-// tablebases: the drawing move that leaves the most losing replies, the first
-// listed on a tie.
-std::string trap_draw(const json& r, const std::string& game = "pangki", const std::string& variant = "default") {
-  std::string best;
-  int most = -1;
-  for (const json& m : r["moves"]) {
-    if (m["value"] != "DRAW") break;
-    int traps = 0;
-    const json replies = query(game, m["position"], variant);  // kept: a range-for would not keep the temporary
-    for (const json& reply : replies["moves"]) traps += reply["value"] == "LOSS";
-    if (traps > most) best = m["move"], most = traps;
-  }
+// The moves as good as the best (apps/rtb/play/move_choice.hpp): the same
+// value and distance as the first listed.
+std::vector<std::string> best_set(const json& r) {
+  std::vector<std::string> best;
+  for (const json& m : r["moves"])
+    if (m["value"] == r["moves"][0]["value"] && m["distance"] == r["moves"][0]["distance"]) best.push_back(m["move"]);
   return best;
+}
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// The move after `prefix` up to the next blank ("computer (white) plays " ...).
+std::string word_after(const std::string& text, const std::string& prefix) {
+  const std::size_t at = text.find(prefix);
+  if (at == std::string::npos) return "";
+  const std::size_t from = at + prefix.size();
+  return text.substr(from, text.find(' ', from) - from);
 }
 
 Outcome play(const std::vector<std::string>& options, const std::string& script) {
@@ -67,11 +74,14 @@ TEST(RtbPlay, PipedScriptShowsTheBoardEveryMoveValueAndTheComputersReply) {
         << m.dump() << "\n"
         << out;
   // Piped input is echoed after the prompt, so the output reads as a game.
-  EXPECT_TRUE(has(out, "> hint\nhint: " + trap_draw(start) + "  DRAW\n")) << out;
+  const std::vector<std::string> best = best_set(start);
+  ASSERT_EQ(best, (std::vector<std::string>{"a2b2", "d2c2"}));
+  EXPECT_TRUE(has(out, "> hint\nhint: a2b2  DRAW  (as good: d2c2)\n")) << out;
   EXPECT_TRUE(has(out, "> a2b2\nyou play a2b2  (DRAW)\n")) << out;
   const json after = query("pangki", start["moves"][0]["position"]);
   ASSERT_EQ(start["moves"][0]["move"], "a2b2");
-  const std::string reply = trap_draw(after);
+  const std::string reply = word_after(out, "computer (white) plays ");
+  EXPECT_TRUE(contains(best_set(after), reply)) << out;
   EXPECT_TRUE(has(out, "computer (white) plays " + reply + "  (DRAW)\n")) << out;
   EXPECT_TRUE(has(out, "> undo\ntook back 2 moves\n")) << out;
   EXPECT_TRUE(has(out, "> redo\nreplayed 2 moves\n")) << out;
@@ -98,22 +108,45 @@ TEST(RtbPlay, ComputerPlaysTheShortestWinAndTheLongestLoss) {
   EXPECT_EQ(query("pangki", "wbww/.w.w/bw.b/bbb. b")["best"], "c1d1");
 }
 
-TEST(RtbPlay, AmongDrawsTheComputerLeavesTheMostLosingReplies) {
-  // White draws with a4a3 (listed first; 3 of black's replies lose) or with
-  // b4b3 (5 lose): the computer plays b4b3.
+TEST(RtbPlay, TheComputerPicksAtRandomAmongTheBestMovesAndTheSeedRepeatsIt) {
+  // White draws with a4a3, b4b3 and others alike: each seed picks one of
+  // those, the same one each time it is given, and the seeds do not all
+  // pick the same one.
   const std::string position = "wwww/..b./bw../bbbb w";
-  const json r = query("pangki", position);
-  ASSERT_EQ(r["best"], "a4a3");
-  ASSERT_EQ(trap_draw(r), "b4b3");
-  const Outcome played = play({"--position", position, "--side", "b"}, "quit\n");
-  ASSERT_EQ(played.exit_code, 0) << played.err;
-  EXPECT_TRUE(has(played.out, "computer (white) plays b4b3  (DRAW)\n")) << played.out;
-  EXPECT_TRUE(has(played.out, "black to move (you)")) << played.out;
-  // From the start, as black.
-  const Outcome start = play({"--side", "w"}, "quit\n");
-  ASSERT_EQ(start.exit_code, 0) << start.err;
-  EXPECT_TRUE(has(start.out, "computer (black) plays " + trap_draw(query("pangki", "start")) + "  (DRAW)\n"))
-      << start.out;
+  const std::vector<std::string> best = best_set(query("pangki", position));
+  ASSERT_GE(best.size(), 2u);
+  std::set<std::string> picked;
+  for (int seed = 0; seed < 12; ++seed) {
+    const Outcome r = play({"--position", position, "--side", "b", "--seed", std::to_string(seed)}, "quit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string move = word_after(r.out, "computer (white) plays ");
+    EXPECT_TRUE(contains(best, move)) << r.out;
+    EXPECT_TRUE(has(r.out, "computer (white) plays " + move + "  (DRAW)\n")) << r.out;
+    EXPECT_TRUE(has(r.out, "black to move (you)")) << r.out;
+    picked.insert(move);
+    if (seed < 3) {
+      const Outcome again = play({"--position", position, "--side", "b", "--seed", std::to_string(seed)}, "quit\n");
+      EXPECT_EQ(word_after(again.out, "computer (white) plays "), move) << "seed " << seed;
+    }
+  }
+  EXPECT_GE(picked.size(), 2u) << "12 seeds all chose one move";
+}
+
+TEST(RtbPlay, StrengthBelowAHundredPlaysWeakerMoves) {
+  // From the start black draws with a2b2 or d2c2 and loses with b1b2 or
+  // c1c2: at strength 0 the computer plays a weaker move whenever there is
+  // one, at 100 never.
+  const std::vector<std::string> losing{"b1b2", "c1c2"}, drawing{"a2b2", "d2c2"};
+  for (int seed = 0; seed < 4; ++seed) {
+    const std::string s = std::to_string(seed);
+    const Outcome weak = play({"--side", "w", "--strength", "0", "--seed", s}, "quit\n");
+    ASSERT_EQ(weak.exit_code, 0) << weak.err;
+    EXPECT_TRUE(contains(losing, word_after(weak.out, "computer (black) plays "))) << weak.out;
+    // The computer's own mistake is flagged like the user's.
+    EXPECT_TRUE(has(weak.out, "(LOSS in 34)  ?? a mistake: the position was DRAW\n")) << weak.out;
+    const Outcome strong = play({"--side", "w", "--strength", "100", "--seed", s}, "quit\n");
+    EXPECT_TRUE(contains(drawing, word_after(strong.out, "computer (black) plays "))) << strong.out;
+  }
 }
 
 TEST(RtbPlay, IllegalInputIsRefusedAndTheGameGoesOn) {
@@ -145,12 +178,13 @@ TEST(RtbPlay, GameOverIsSaid) {
   const Outcome r =
       run_rtb({"play", "bagh-chal", "--variant", "3x3", "--position", "T.T/.G./T.T g 2", "--dir", dir()}, "b2\nquit\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(has(r.out, "goats to move (you)   value: LOSS in 0  -- game over: goats has lost\n")) << r.out;
-  EXPECT_TRUE(has(r.out, "> b2\nthe game is over: undo, or quit\n")) << r.out;
+  // Started there: no move to say why, only who lost.
+  EXPECT_TRUE(has(r.out, "goats to move (you)   value: LOSS in 0\ngame over: goats have lost\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "> b2\nthe game is over: undo, new, or quit\n")) << r.out;
   // The alquerque lines are drawn between the points.
   EXPECT_TRUE(has(r.out, "  3  T---.---T  3\n     | \\ | / |\n  2  .---G---.  2\n     | / | \\ |\n  1  T---.---T  1\n"))
       << r.out;
-  EXPECT_TRUE(has(r.out, "in hand 2   captured 1")) << r.out;
+  EXPECT_TRUE(has(r.out, "in hand 2   captured: goats 1, tigers 0")) << r.out;
 }
 
 TEST(RtbPlay, SearchedPositionsSayWhetherTheirValueIsProven) {
@@ -210,7 +244,9 @@ TEST(RtbPlay, CrossingsOnASolvedBoard) {
   for (const json& m : start["moves"])
     if (m["move"] == "a1b2") after = query("crossings", m["position"], "4x4");
   ASSERT_FALSE(after.is_null());
-  EXPECT_TRUE(has(r.out, "computer (white) plays " + trap_draw(after, "crossings", "4x4") + "  (DRAW)\n")) << r.out;
+  const std::string reply = word_after(r.out, "computer (white) plays ");
+  EXPECT_TRUE(contains(best_set(after), reply)) << r.out;
+  EXPECT_TRUE(has(r.out, "computer (white) plays " + reply + "  (DRAW)\n")) << r.out;
 
   // White has crossed a1: black must answer by crossing, and d1 cannot.
   const std::string must_cross = "..../b.../..../W..b b";
@@ -223,9 +259,24 @@ TEST(RtbPlay, CrossingsOnASolvedBoard) {
   // Either crossing leaves white a crossed stone and nothing to answer with.
   const Outcome won = play_crossings({"--position", must_cross, "--side", "white"}, "quit\n");
   ASSERT_EQ(won.exit_code, 0) << won.err;
-  EXPECT_TRUE(has(won.out, "computer (black) plays a3a4  (WIN in 1)\n")) << won.out;
-  EXPECT_TRUE(has(won.out, "  4  B  .  .  .  4\n")) << won.out;
-  EXPECT_TRUE(has(won.out, "white to move (you)   value: LOSS in 0  -- game over: white has lost\n")) << won.out;
+  const std::string crossing = word_after(won.out, "computer (black) plays ");
+  EXPECT_TRUE(crossing == "a3a4" || crossing == "a3b4") << won.out;
+  // The counter-crossing evens the counts: no obligation is left, but
+  // white's only stone is crossed and cannot move.
+  EXPECT_TRUE(has(won.out,
+                  "computer (black) plays " + crossing + "  (WIN in 1)\ncrossed: black " + crossing.substr(2) + "\n\n"))
+      << won.out;
+  EXPECT_TRUE(has(won.out, crossing == "a3a4" ? "  4  B  .  .  .  4\n" : "  4  .  B  .  .  4\n")) << won.out;
+  EXPECT_TRUE(has(won.out, "white to move (you)   value: LOSS in 0\ngame over: white has no legal move: black wins\n"))
+      << won.out;
+  // A crossing one up obliges the other side, which here cannot cross.
+  const Outcome obliged = play_crossings({"--position", "..w./b.../..../...b b", "--side", "both"}, "a3a4\nquit\n");
+  ASSERT_EQ(obliged.exit_code, 0) << obliged.err;
+  EXPECT_TRUE(has(obliged.out,
+                  "> a3a4\nyou play a3a4  (WIN in 1)\ncrossed: black a4\n"
+                  "white must cross in reply (only crossing moves are legal), or lose\n"))
+      << obliged.out;
+  EXPECT_TRUE(has(obliged.out, "game over: white cannot answer the crossing: black wins\n")) << obliged.out;
 }
 
 TEST(RtbPlay, CrossingsEightByEightIsSearched) {
@@ -246,7 +297,10 @@ TEST(RtbPlay, CrossingsEightByEightIsSearched) {
        "--side", "white", "--dir", dir()},
       "quit\n");
   ASSERT_EQ(win.exit_code, 0) << win.err;
-  EXPECT_TRUE(has(win.out, "computer (black) plays d6c7  (WIN in 3)\n")) << win.out;
+  // Stepping to rank 7 wins in 3 whichever square it takes (the computer
+  // picks one of the equal moves).
+  EXPECT_TRUE(std::regex_search(win.out, std::regex("computer \\(black\\) plays d6[c-e]7  \\(WIN in 3\\)\n")))
+      << win.out;
   EXPECT_TRUE(has(win.out, "white to move (you)   value: LOSS in 2")) << win.out;
 }
 
@@ -281,12 +335,170 @@ TEST(RtbPlay, MorrisShowsItsPointsTheirLinksAndBothHands) {
   EXPECT_TRUE(std::regex_search(r.out, std::regex("'e1' is neither a legal move .*legal moves: e1xa5 e1xe5 ")))
       << r.out;
   EXPECT_TRUE(has(r.out, "> e1xa5\nyou play e1xa5  (")) << r.out;
+  EXPECT_TRUE(has(r.out, "\ncaptured: black's piece on a5, 5 pieces left\n")) << r.out;
   // Black has lost a stone and placed one.
   EXPECT_TRUE(has(r.out, "   in hand: white 3, black 3   captured: white 0, black 1\n")) << r.out;
   // Before the first placement the board holds no stone.
   const Outcome start = run_rtb({"play", "morris", "--variant", "six", "--dir", tables.string()}, "quit\n");
   ASSERT_EQ(start.exit_code, 0) << start.err;
   EXPECT_TRUE(has(start.out, "pieces:  none   in hand: white 6, black 6   captured: white 0, black 0\n")) << start.out;
+}
+
+// The position after `moves` (comma-separated) from Pangki's start.
+std::string pangki_after(const std::string& moves) {
+  const Outcome r = run_rtb({"query", "pangki", "start", "--moves", moves, "--json", "--dir", dir()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return json::parse(r.out, nullptr, false)["position"];
+}
+
+TEST(RtbPlay, EachCaptureAndTheEndOfTheGameAreSaid) {
+  // A game black wins, found with a strength-0 computer: its seventh move
+  // c2b2 captures on b3, and its 51st, a2a3, the last white piece but one.
+  const std::string game =
+      "d2c2 c4c3 c2d2 b4c4 c1c2 a3b3 c2b2 a4a3 b2c2 a3a4 b1c1 c3b3 a2a3 c4c3 a3a2 b3b2 c1b1 c3c4 d1c1 d3c3 c1d1 c4b4 "
+      "a2a3 c3d3 a3a2 d3c3 d1c1 d4c4 c2b2 c4c3 d2d1 b4b3 b2c2 b3b4 c2b2 b4c4 d1d2 c4b4 c1d1 b4c4 b2c2 c4c3 d2d3 c3c4 "
+      "c2d2 a4b4 d3c3 b4a4 c3b3 c4c3 a2a3";
+  std::vector<std::string> moves;
+  for (std::size_t at = 0; at < game.size();) {
+    const std::size_t next = std::min(game.find(' ', at), game.size());
+    moves.push_back(game.substr(at, next - at));
+    at = next + 1;
+  }
+  ASSERT_EQ(moves.size(), 51u);
+  const auto before = [&](std::size_t ply) {  // the position before moves[ply]
+    std::string list;
+    for (std::size_t i = 0; i < ply; ++i) list += (i ? "," : "") + moves[i];
+    return pangki_after(list);
+  };
+  const Outcome capture = play({"--position", before(6), "--side", "both"}, "c2b2\nquit\n");
+  ASSERT_EQ(capture.exit_code, 0) << capture.err;
+  EXPECT_TRUE(has(capture.out,
+                  "> c2b2\nyou play c2b2  (WIN in 39)  ? an inaccuracy: the position was WIN in 21\n"
+                  "captured: white's piece on b3, 5 pieces left\n"))
+      << capture.out;
+  EXPECT_TRUE(has(capture.out, "pieces:  b 6  w 5   captured: black 0, white 1\n")) << capture.out;
+  const Outcome end = play({"--position", before(50), "--side", "both"}, "a2a3\nquit\n");
+  ASSERT_EQ(end.exit_code, 0) << end.err;
+  EXPECT_TRUE(has(end.out, "> a2a3\nyou play a2a3  (WIN in 1)\ncaptured: white's piece on c3, 1 piece left\n"))
+      << end.out;
+  EXPECT_TRUE(
+      has(end.out, "white to move   value: LOSS in 0\ngame over: the capture leaves white 1 piece: black wins\n"))
+      << end.out;
+  // A move that keeps the value is not flagged; one that throws a win away is.
+  EXPECT_FALSE(has(end.out, "a mistake")) << end.out;
+  const Outcome thrown = play({"--position", "w.ww/ww.w/b.b./bbbb b", "--side", "both"}, "d1d2\nquit\n");
+  ASSERT_EQ(thrown.exit_code, 0) << thrown.err;
+  const json r = query("pangki", "w.ww/ww.w/b.b./bbbb b");
+  std::string d1d2;
+  for (const json& m : r["moves"])
+    if (m["move"] == "d1d2") d1d2 = described(m);
+  ASSERT_EQ(d1d2, "DRAW") << "d1d2 must draw for this test";
+  EXPECT_TRUE(has(thrown.out, "you play d1d2  (DRAW)  ?? a mistake: the position was WIN in 27\n")) << thrown.out;
+}
+
+TEST(RtbPlay, RecordSaveLoadAndNew) {
+  const rtb_test::ScratchDir scratch("play-record");
+  const std::string file = (scratch.path() / "game.txt").string();
+  const Outcome r = play({"--side", "both"}, "a2b2\nd3c3\nrecord\nsave " + file + "\nnew\nrecord\nload " + file +
+                                                 "\nmoves\nposition\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string line = "pangki default | wwww/w..w/b..b/bbbb b | a2b2 d3c3";
+  EXPECT_EQ(rtb_test::slurp(file), line + "\n");
+  EXPECT_TRUE(has(r.out, "> record\nrecord: 2 moves from wwww/w..w/b..b/bbbb b\n   1. black a2b2  DRAW\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "as one line: " + line + "\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "saved 2 moves to " + file + "\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "> new\nnew game from wwww/w..w/b..b/bbbb b\n")) << r.out;
+  EXPECT_TRUE(has(
+      r.out,
+      "> record\nrecord: 0 moves from wwww/w..w/b..b/bbbb b\nas one line: pangki default | wwww/w..w/b..b/bbbb b |\n"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "loaded 2 moves from " + file + "\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "> moves\nrecord: 2 moves from")) << r.out;
+  EXPECT_TRUE(has(r.out, "> position\n" + pangki_after("a2b2,d3c3") + "\n")) << r.out;
+
+  // A record that is not this game's, or a file that is not there: said, and
+  // the game goes on.
+  const std::string bad = (scratch.path() / "bad.txt").string();
+  const std::string other = (scratch.path() / "other.txt").string();
+  { std::ofstream(bad) << "start | a2b2 a2b2\n"; }
+  { std::ofstream(other) << "cinc-camins default | start | a2b2\n"; }
+  const Outcome refused =
+      play({}, "load " + bad + "\nload " + other + "\nload " + file + ".missing\nsave\nposition\nquit\n");
+  ASSERT_EQ(refused.exit_code, 0) << refused.err;
+  EXPECT_TRUE(has(refused.out, "'" + bad + "' holds no game of pangki: move 2: ")) << refused.out;
+  EXPECT_TRUE(has(refused.out, "'" + other + "' holds no game of pangki: it is a game of cinc-camins (default)"))
+      << refused.out;
+  EXPECT_TRUE(has(refused.out, "could not read '" + file + ".missing'\n")) << refused.out;
+  EXPECT_TRUE(has(refused.out, "> save\nsave needs a file name: save FILE\n")) << refused.out;
+  EXPECT_TRUE(has(refused.out, "> position\nwwww/w..w/b..b/bbbb b\n")) << refused.out;
+  // new with a position text.
+  const Outcome fresh = play({"--side", "both"}, "new wwww/..b./bw../bbbb w\nnew nonsense\nquit\n");
+  EXPECT_TRUE(has(fresh.out, "new game from wwww/..b./bw../bbbb w\n")) << fresh.out;
+  EXPECT_TRUE(has(fresh.out, "white to move   value: DRAW")) << fresh.out;
+  EXPECT_TRUE(has(fresh.out, "> new nonsense\nno new game: ")) << fresh.out;
+}
+
+TEST(RtbPlay, NumbersThatAreNotValidAreRefused) {
+  // issue 28, item 13: --nodes -1 wrapped round to 2^64 - 1.
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"--nodes", "-1"},
+                                              {"--nodes", "0"},
+                                              {"--strength", "101"},
+                                              {"--strength", "-1"},
+                                              {"--seed", "-5"},
+                                              {"--seconds", "-1"},
+                                              {"--seconds", "inf"},
+                                              {"--nodes", "many"}}) {
+    const Outcome r = play(bad, "quit\n");
+    EXPECT_EQ(r.exit_code, 2) << bad[0] << " " << bad[1] << "\n" << r.out << r.err;
+    EXPECT_TRUE(has(r.err, bad[0])) << r.err;
+    EXPECT_EQ(r.out, "") << bad[0] << " " << bad[1];
+  }
+  const Outcome nodes = play({"--nodes", "-1"}, "quit\n");
+  EXPECT_TRUE(has(nodes.err, "--nodes must be at least 1, not -1")) << nodes.err;
+}
+
+TEST(RtbPlay, SeedCrossingsIsDrawnWithItsCornersAndReserve) {
+  const rtb_test::ScratchDir tables("seed-3x3");
+  const Outcome made =
+      run_rtb({"generate", "crossings", "--variant", "seed-3x3", "-q", "--threads", "1", "--dir", tables.string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const std::vector<std::string> seed{"play",  "crossings",     "--variant", "seed-3x3",
+                                      "--dir", tables.string(), "--side",    "both"};
+  auto play_seed = [&](const std::string& position, const std::string& script) {
+    std::vector<std::string> args = seed;
+    args.insert(args.end(), {"--position", position});
+    return run_rtb(args, script);
+  };
+  // Three ranks of squares and the four corners between them; black's a1
+  // onto the corner a1+.
+  const Outcome start = play_seed("start", "a1a1+\nquit\n");
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  EXPECT_TRUE(has(start.out,
+                  "      a   b   c\n"
+                  "    +---+---+---+\n"
+                  "  3 | w | w | w | 3\n"
+                  "    +---.---.---+\n"
+                  "  2 | . | . | . | 2\n"
+                  "    +---.---.---+\n"
+                  "  1 | b | b | b | 1\n"
+                  "    +---+---+---+\n"
+                  "      a   b   c\n"
+                  "pieces:  b 3  w 3   reserve: black 0, white 0\n"))
+      << start.out;
+  EXPECT_TRUE(has(start.out, "  2 | . | . | . | 2\n    +---b---.---+\n  1 | . | b | b | 1\n")) << start.out;
+  // A game found with a strength-0 computer: black's c1b1+ puts a piece on
+  // the corner b1+, whose squares b2 and c2 hold white pieces: those go.
+  const Outcome later = play_seed("start", "a1a1+\na3b2\n2c1b1\nb2c2\n2a1b1\nc3b2\nc1b1+/cb1+\nrecord\nquit\n");
+  ASSERT_EQ(later.exit_code, 0) << later.err;
+  EXPECT_TRUE(has(later.out,
+                  "> c1b1+/cb1+\nyou play c1b1+/cb1+  (WIN in 5)  ? an inaccuracy: the position was WIN in 1\n"
+                  "removed to the reserve: white's pieces on b2, c2, 1 piece left on the board\n"))
+      << later.out;
+  EXPECT_TRUE(std::regex_search(later.out, std::regex("reserve: black [0-3], white 2\n"))) << later.out;
+  EXPECT_TRUE(
+      has(later.out,
+          "as one line: crossings seed-3x3 | www/../.../../bbb b | a1a1+ a3b2 2c1b1 b2c2 2a1b1 c3b2 c1b1+/cb1+\n"))
+      << later.out;
 }
 
 // ---- on a terminal, in tmux ----

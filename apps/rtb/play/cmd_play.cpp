@@ -1,15 +1,21 @@
 // rtb play GAME: play against perfect play in the terminal (apps/rtb/play/play_session.hpp).
 //
-// Reads a move or a command a line from stdin, so a script of moves can be
-// piped in; then each input line is echoed after the prompt and the output
-// reads as a transcript of the game.
+// Reads a move or a command a line: on a terminal with line editing and
+// history (apps/rtb/play/line_reader.hpp); from a pipe, so that a script of
+// moves can be fed in, plain lines, each echoed after the prompt so that the
+// output reads as a transcript of the game.
 #include <unistd.h>
 
+#include <climits>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <random>
 
 #include "apps/rtb/cli.hpp"
+#include "apps/rtb/play/line_reader.hpp"
 #include "apps/rtb/play/play_session.hpp"
+#include "service/parameter_checks.hpp"
 
 namespace rtb::cli {
 
@@ -32,6 +38,9 @@ int run_play(int argc, char** argv) {
   SearchLimits limits;
   limits.nodes = 10'000'000;
   limits.seconds = 10;
+  // Read signed, so that a negative number is seen rather than wrapped
+  // round to 2^64 - 1 (issue 28).
+  long long nodes = static_cast<long long>(limits.nodes), strength = 100, seed = -1;
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dir);
@@ -40,15 +49,26 @@ int run_play(int argc, char** argv) {
       "the side you play: its letter or name (b/black, w/white, g/goats, t/tigers), or both "
       "(default: the side to move)")("seconds", po::value(&limits.seconds)->default_value(limits.seconds),
                                      "search time limit a move, where no tablebase covers the position (0: none)")(
-      "nodes", po::value(&limits.nodes)->default_value(limits.nodes), "search budget a move, in positions")(
+      "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"), "search budget a move, in positions")(
+      "strength", po::value(&strength)->default_value(strength)->value_name("0..100"),
+      "how well the computer plays: 100 always a best move; below, a weaker one in (100 - strength)% of its moves")(
+      "seed", po::value(&seed)->value_name("N"),
+      "seed of the computer's choice among equal moves, to replay a game (default: a new one each run)")(
       "no-color", po::bool_switch(&no_color), "no colours (also when NO_COLOR is set or stdout is not a terminal)");
   if (!parse_command(argc, argv,
-                     "rtb play GAME [--variant V] [--position P] [--side S] [--dir DIR] [--seconds S] [--no-color]\n"
+                     "rtb play GAME [--variant V] [--position P] [--side S] [--dir DIR] [--seconds S] [--nodes N]\n"
+                     "              [--strength 0..100] [--seed N] [--no-color]\n"
                      "Play against perfect play; type help for the commands.",
                      o, {{"game", &choice.name}}))
     return 0;
-  if (limits.nodes < 1) throw UsageError("--nodes must be at least 1");
-  if (!(limits.seconds >= 0)) throw UsageError("--seconds must not be negative");
+  check_range("nodes", nodes, 1, LLONG_MAX);
+  limits.nodes = static_cast<std::uint64_t>(nodes);
+  if (!(limits.seconds >= 0) || !std::isfinite(limits.seconds))
+    throw UsageError("--seconds must be a number of seconds, 0 or more (0: no limit)");
+  check_range("strength", strength, 0, 100);
+  options.strength = static_cast<int>(strength);
+  if (seed != -1) check_range("seed", seed, 0, LLONG_MAX);
+  options.seed = seed >= 0 ? static_cast<std::uint64_t>(seed) : std::random_device{}();
   options.color = use_color(no_color);
 
   QuerySession session(choice, dir, limits);
@@ -63,16 +83,18 @@ int run_play(int argc, char** argv) {
                                "'; generate the tablebases with: " + e.generate);
     throw;
   }
-  const bool echo = !::isatty(STDIN_FILENO);
-  for (std::string line;;) {
-    std::cout << "> " << std::flush;
-    if (!std::getline(std::cin, line)) {
-      std::cout << "\n";
-      break;
-    }
-    if (echo) std::cout << line << "\n";
+  const bool terminal = ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO);
+  const std::unique_ptr<LineReader> reader = terminal ? terminal_reader() : plain_reader(std::cin, std::cout);
+  for (;;) {
     try {
-      if (!game->handle(line)) break;
+      reader->set_completions(game->completions());
+    } catch (const std::exception&) {  // a missing file: nothing to complete from, the game goes on
+    }
+    std::cout << std::flush;
+    const std::optional<std::string> line = reader->read("> ");
+    if (!line) break;
+    try {
+      if (!game->handle(*line)) break;
     } catch (const std::exception& e) {  // a missing file deeper in the game: say so, keep the game
       std::cerr << "rtb play: " << e.what() << "\n";
     }

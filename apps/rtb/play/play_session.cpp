@@ -2,22 +2,17 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <map>
+#include <stdexcept>
 
 #include "apps/rtb/usage_error.hpp"
+#include "games/nearest_names.hpp"  // lower_case
 #include "service/game_facts.hpp"
 
 namespace rtb::cli {
 
 namespace {
-
-// The name the game gives a side letter (solver/board_look.hpp); a letter it
-// does not name is shown as it is.
-std::string name_of_side(const BoardLook& look, char letter) {
-  for (const SideLook& s : look.sides)
-    if (s.letter == letter) return s.name;
-  return std::string(1, letter);
-}
 
 std::string trimmed(const std::string& text) {
   const auto first = std::find_if_not(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
@@ -34,40 +29,6 @@ std::map<char, int> board_counts(const std::string& position) {
   return counts;
 }
 
-// The fields after the side to move count pieces in hand, one field a kind
-// (BoardLook::in_hand: Bagh-Chal's goats, the two Morris hands); none for
-// the games without a hand. A field that is not a number counts none.
-std::vector<int> hands(const std::string& position) {
-  std::vector<int> counts;
-  std::size_t at = position.find(' ');
-  if (at != std::string::npos) at = position.find(' ', at + 1);  // past the side to move
-  while (at != std::string::npos) {
-    const std::size_t next = position.find(' ', at + 1);
-    try {
-      counts.push_back(std::stoi(position.substr(at + 1, next - at - 1)));
-    } catch (const std::exception&) {
-      counts.push_back(0);
-    }
-    at = next;
-  }
-  return counts;
-}
-
-// The pieces of each letter on the board and in hand; those of a hand whose
-// letter the game does not give, under '?'.
-std::map<char, int> owned(const std::string& position, const BoardLook& look) {
-  std::map<char, int> counts = board_counts(position);
-  const std::vector<int> hand = hands(position);
-  for (std::size_t i = 0; i < hand.size(); ++i) counts[i < look.in_hand.size() ? look.in_hand[i] : '?'] += hand[i];
-  return counts;
-}
-
-int total_pieces(const std::map<char, int>& counts) {
-  int total = 0;
-  for (const auto& [letter, n] : counts) total += n;
-  return total;
-}
-
 // The name a game gives a piece letter (solver/board_look.hpp), or the letter.
 std::string name_of_piece(const BoardLook& look, char letter) {
   for (const PieceLook& p : look.pieces)
@@ -75,33 +36,50 @@ std::string name_of_piece(const BoardLook& look, char letter) {
   return std::string(1, letter);
 }
 
-bool is_exact_draw(const ValueBounds& v) { return v.exact() && is_draw(v.lower); }
+std::string plural(std::size_t n, const std::string& one) {
+  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
+}
+
+const char* const kCommands[] = {"hint", "undo", "redo", "flip",     "record", "moves",
+                                 "save", "load", "new",  "position", "help",   "quit"};
 
 }  // namespace
 
 PlaySession::PlaySession(QuerySession& session, const std::string& position, const PlayOptions& options,
                          std::ostream& out)
-    : session_(session), out_(out), paint_{options.color, {}}, shape_(session.board()), start_(session.start()) {
+    : session_(session),
+      out_(out),
+      paint_{options.color, {}},
+      shape_(session.board()),
+      events_(shape_, session.start()),
+      chooser_(options.seed, options.strength),
+      start_(session.start()) {
   paint_.pieces = shape_.pieces;
   history_.push_back(session_.normalise(position));
-  const QueryResult& first = current();
-  letters_[0] = side_to_move_letter(first.position);
-  // Sides alternate every ply (no game passes), so the first move's side
-  // letter is the other side's.
-  if (!first.moves.empty()) letters_[1] = side_to_move_letter(first.moves.front().position);
+  read_sides();
   if (options.side == "both") return;
-  user_parity_ = 0;
+  user_side_ = letters_[0];
   if (options.side.empty()) return;
-  for (std::size_t parity = 0; parity < 2; ++parity) {
-    if (options.side == std::string(1, letters_[parity]) || options.side == name_of_side(shape_, letters_[parity])) {
-      user_parity_ = parity;
+  for (const char letter : letters_)
+    if (options.side == std::string(1, letter) || options.side == events_.side_name(letter)) {
+      user_side_ = letter;
       return;
     }
-  }
   std::string known;
   for (const char letter : letters_)
-    if (letter != '?') known += std::string(1, letter) + " (" + name_of_side(shape_, letter) + "), ";
+    if (letter != '?') known += std::string(1, letter) + " (" + events_.side_name(letter) + "), ";
   throw UsageError("--side '" + options.side + "' is not a side of this game; use " + known + "or both");
+}
+
+void PlaySession::read_sides() {
+  letters_[0] = side_to_move_letter(history_[0]);
+  letters_[1] = '?';
+  // Sides alternate every ply (no game passes): the other side is the one
+  // the game's look names besides, or the side to move after a move.
+  for (const SideLook& s : shape_.sides)
+    if (s.letter != letters_[0]) letters_[1] = s.letter;
+  if (letters_[1] == '?' && !current().moves.empty())
+    letters_[1] = side_to_move_letter(current().moves.front().position);
 }
 
 std::string PlaySession::piece_counts(const std::string& position) const {
@@ -109,40 +87,49 @@ std::string PlaySession::piece_counts(const std::string& position) const {
   const std::map<char, int> on_board = board_counts(position);
   for (const auto& [letter, n] : on_board) line += "  " + paint_.piece(letter) + " " + std::to_string(n);
   if (on_board.empty()) line += "  none";  // before the first placement
-  const std::vector<int> hand = hands(position);
-  const std::map<char, int> start = owned(start_, shape_), now = owned(position, shape_);
-  if (hand.size() < 2) {
-    // One kind in hand, or none: one count each (Bagh-Chal's goats).
-    if (!hand.empty()) line += "   in hand " + std::to_string(hand.front());
-    return line + "   captured " + std::to_string(total_pieces(start) - total_pieces(now));
+  const std::vector<int> hand = hand_counts(position);
+  if (hand.size() == 1) line += "   in hand " + std::to_string(hand.front());  // one kind (Bagh-Chal's goats)
+  if (hand.size() >= 2) {
+    // A hand a side (Morris): each named.
+    line += "   in hand: ";
+    for (std::size_t i = 0; i < hand.size(); ++i) {
+      const char letter = i < shape_.in_hand.size() ? shape_.in_hand[i] : '?';
+      line += (i == 0 ? "" : ", ") + name_of_piece(shape_, letter) + " " + std::to_string(hand[i]);
+    }
   }
-  // A hand a side (Morris): each named, and what each side has lost.
-  std::string held, lost;
-  for (std::size_t i = 0; i < hand.size(); ++i) {
-    const char letter = i < shape_.in_hand.size() ? shape_.in_hand[i] : '?';
-    const std::string name = name_of_piece(shape_, letter), comma = i == 0 ? "" : ", ";
-    const auto count = [letter](const std::map<char, int>& counts) {
-      const auto found = counts.find(letter);
-      return found == counts.end() ? 0 : found->second;
-    };
-    held += comma + name + " " + std::to_string(hand[i]);
-    lost += comma + name + " " + std::to_string(count(start) - count(now));
+  // What each side has off the board (not in hand): captured, or in the
+  // seed reading its reserve, which may come back (BoardLook::off_board).
+  line += "   " + shape_.off_board + ": ";
+  for (std::size_t i = 0; i < shape_.sides.size(); ++i) {
+    const char side = shape_.sides[i].letter;
+    line += (i == 0 ? "" : ", ") + events_.side_name(side) + " " +
+            std::to_string(events_.pieces(start_, side) - events_.pieces(position, side));
   }
-  return line + "   in hand: " + held + "   captured: " + lost;
+  return line;
 }
 
-std::string PlaySession::side_name(std::size_t ply) const { return name_of_side(shape_, letters_[ply % 2]); }
+std::string PlaySession::side_name(std::size_t ply) const { return events_.side_name(letters_[ply % 2]); }
 
 const QueryResult& PlaySession::current() {
   if (!result_ || result_->position != history_[now_]) result_ = session_.query(history_[now_]);
   return *result_;
 }
 
+std::vector<std::string> PlaySession::completions() {
+  std::vector<std::string> words;
+  for (const MoveResult& m : current().moves) words.push_back(m.move);
+  for (const char* c : kCommands) words.emplace_back(c);
+  return words;
+}
+
 void PlaySession::begin() { settle(); }
 
 bool PlaySession::handle(const std::string& input) {
-  const std::string command = trimmed(input);
-  if (command.empty()) return true;
+  const std::string line = trimmed(input);
+  if (line.empty()) return true;
+  const std::size_t space = line.find_first_of(" \t");
+  const std::string command = line.substr(0, space);
+  const std::string argument = space == std::string::npos ? "" : trimmed(line.substr(space));
   if (command == "quit" || command == "exit" || command == "q") return false;
   if (command == "help" || command == "?") {
     help();
@@ -154,80 +141,89 @@ bool PlaySession::handle(const std::string& input) {
     redo();
   } else if (command == "flip") {
     flip();
+  } else if (command == "record" || command == "moves") {
+    print_record();
+  } else if (command == "save" || command == "load") {
+    if (argument.empty()) out_ << command << " needs a file name: " << command << " FILE\n";
+    else if (command == "save") save(argument);
+    else load(argument);
+  } else if (command == "new") {
+    restart(argument.empty() ? history_[0] : argument);
   } else if (command == "hint") {
     const QueryResult& r = current();
     if (r.moves.empty()) {
       out_ << "the game is over: no move to hint\n";
     } else {
-      const MoveResult& m = r.moves[choose(session_, r)];
+      const std::vector<std::size_t> best = best_moves(r);
+      const MoveResult& m = r.moves[best.front()];
       out_ << "hint: " << paint_.bold(m.move) << "  " << paint_.value(describe(m.value), m.value)
-           << (m.value.exact() ? "" : " (not proven)") << "\n";
+           << (m.value.exact() ? "" : " (not proven)");
+      if (best.size() > 1) {
+        out_ << "  (as good:";
+        for (std::size_t i = 1; i < best.size(); ++i) out_ << " " << r.moves[best[i]].move;
+        out_ << ")";
+      }
+      out_ << "\n";
     }
   } else {
     const QueryResult& r = current();
     const auto legal =
-        std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == command; });
+        std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == line; });
     if (r.moves.empty()) {
-      out_ << "the game is over: undo, or quit\n";
+      out_ << "the game is over: undo, new, or quit\n";
     } else if (legal == r.moves.end()) {
       std::string list;
       for (const MoveResult& m : r.moves) list += (list.empty() ? "" : " ") + m.move;
-      out_ << "'" << command << "' is neither a legal move here nor a command (help lists them); legal moves: " << list
+      out_ << "'" << line << "' is neither a legal move here nor a command (help lists them); legal moves: " << list
            << "\n";
     } else {
-      out_ << "you play " << paint_.bold(legal->move) << "  (" << paint_.value(describe(legal->value), legal->value)
-           << ")\n";
-      play(legal->move);
+      const MoveResult m = *legal;
+      play(m, "you play");
       settle();
     }
   }
   return true;
 }
 
-void PlaySession::play(const std::string& move) {
-  const QueryResult& r = current();
-  const auto it = std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == move; });
-  const std::string next = it->position;
+void PlaySession::play(const MoveResult& move, const std::string& who) {
+  const Judged judged{current().value, move.value};
+  const MoveQuality quality = judge(judged.before, judged.move);
+  out_ << who << " " << paint_.bold(move.move) << "  (" << paint_.value(describe(move.value), move.value)
+       << (move.value.exact() ? "" : ", not proven") << ")";
+  if (quality == MoveQuality::Mistake) out_ << "  ?? a mistake: the position was " << describe(judged.before);
+  if (quality == MoveQuality::Inaccuracy) out_ << "  ? an inaccuracy: the position was " << describe(judged.before);
+  out_ << "\n";
+  const std::string before = history_[now_];
+  const char mover = letters_[now_ % 2];
   history_.resize(now_ + 1);
   moves_.resize(now_);
-  history_.push_back(next);
-  moves_.push_back(move);
+  judged_.resize(now_);
+  history_.push_back(move.position);
+  moves_.push_back(move.move);
+  judged_.emplace_back(judged);
   ++now_;
+  for (const std::string& line : events_.lines(before, move.position, mover)) out_ << line << "\n";
 }
 
 void PlaySession::settle() {
   // The user always moves next, so the computer moves at most once.
   if (!users_turn(now_) && !current().moves.empty()) {
     const QueryResult& r = current();
-    const MoveResult m = r.moves[choose(session_, r)];
-    out_ << "computer (" << side_name(now_) << ") plays " << paint_.bold(m.move) << "  ("
-         << paint_.value(describe(m.value), m.value) << (m.value.exact() ? "" : ", not proven") << ")\n";
-    play(m.move);
+    const MoveResult m = r.moves[chooser_.choose(r)];
+    play(m, "computer (" + side_name(now_) + ") plays");
   }
   show();
-}
-
-std::size_t PlaySession::choose(QuerySession& session, const QueryResult& r) {
-  if (r.searched || !is_exact_draw(r.moves.front().value)) return 0;
-  std::size_t best = 0, most_traps = 0;
-  for (std::size_t i = 0; i < r.moves.size() && is_exact_draw(r.moves[i].value); ++i) {
-    const QueryResult reply = session.query(r.moves[i].position);
-    const auto traps =
-        static_cast<std::size_t>(std::count_if(reply.moves.begin(), reply.moves.end(), [](const MoveResult& m) {
-          return m.value.exact() && is_loss(m.value.lower);
-        }));
-    if (traps > most_traps) best = i, most_traps = traps;
-  }
-  return best;
 }
 
 void PlaySession::show() {
   const QueryResult& r = current();
   out_ << "\n" << draw_board(r.position, shape_, paint_);
   out_ << piece_counts(r.position) << "\n";
-  const std::string who = user_parity_ ? (users_turn(now_) ? " (you)" : " (computer)") : "";
+  const std::string who = user_side_ ? (users_turn(now_) ? " (you)" : " (computer)") : "";
   out_ << paint_.bold(side_name(now_)) << " to move" << who << "   value: " << paint_.value(describe(r.value), r.value)
-       << (r.moves.empty() ? "  -- game over: " + side_name(now_) + " has lost" : "") << "\n";
+       << "\n";
+  if (r.moves.empty())
+    out_ << "game over: " << events_.end_reason(now_ == 0 ? "" : history_[now_ - 1], history_[now_]) << "\n";
   if (r.searched) out_ << proof_line(r) << "\n";
   const auto seen = std::count(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(now_), history_[now_]);
   if (seen > 0) out_ << "this position has occurred before: play that goes round a cycle forever is a draw\n";
@@ -264,7 +260,7 @@ void PlaySession::undo() {
     out_ << "nothing to undo\n";
     return;
   }
-  out_ << "took back " << (now_ - ply == 1 ? "1 move" : std::to_string(now_ - ply) + " moves") << "\n";
+  out_ << "took back " << plural(now_ - ply, "move") << "\n";
   now_ = ply;
   show();
 }
@@ -276,7 +272,7 @@ void PlaySession::redo() {
   }
   std::size_t ply = now_ + 1;
   while (ply + 1 < history_.size() && !users_turn(ply)) ++ply;
-  out_ << "replayed " << (ply - now_ == 1 ? "1 move" : std::to_string(ply - now_) + " moves") << "\n";
+  out_ << "replayed " << plural(ply - now_, "move") << "\n";
   now_ = ply;
   settle();
 }
@@ -284,24 +280,135 @@ void PlaySession::redo() {
 void PlaySession::flip() {
   // The computer takes the side the user had; a user who played both sides
   // hands it the side to move.
-  user_parity_ = user_parity_ ? 1 - *user_parity_ : (now_ + 1) % 2;
-  out_ << "you play " << side_name(*user_parity_) << ", the computer plays " << side_name(*user_parity_ + 1) << "\n";
+  if (user_side_) user_side_ = *user_side_ == letters_[0] ? letters_[1] : letters_[0];
+  else user_side_ = letters_[(now_ + 1) % 2];
+  const char computer = *user_side_ == letters_[0] ? letters_[1] : letters_[0];
+  out_ << "you play " << events_.side_name(*user_side_) << ", the computer plays " << events_.side_name(computer)
+       << "\n";
   settle();
+}
+
+PlaySession::Judged PlaySession::judged(std::size_t ply) {
+  if (!judged_[ply]) {
+    const QueryResult r = session_.query(history_[ply]);
+    const auto it =
+        std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == moves_[ply]; });
+    judged_[ply] = Judged{r.value, it == r.moves.end() ? ValueBounds{} : it->value};
+  }
+  return *judged_[ply];
+}
+
+void PlaySession::print_record() {
+  out_ << "record: " << plural(now_, "move") << " from " << history_[0] << "\n";
+  for (std::size_t ply = 0; ply < now_; ++ply) {
+    const Judged j = judged(ply);
+    const std::string mark = quality_mark(judge(j.before, j.move));
+    out_ << (ply < 9    ? "   "
+             : ply < 99 ? "  "
+                        : " ")
+         << ply + 1 << ". " << side_name(ply) << " " << moves_[ply] << "  " << paint_.value(describe(j.move), j.move)
+         << (mark.empty() ? "" : "  " + mark) << (mark.empty() ? "" : " (the position was " + describe(j.before) + ")")
+         << "\n";
+  }
+  if (now_ + 1 < history_.size()) out_ << "   (" << plural(history_.size() - 1 - now_, "move") << " to redo)\n";
+  out_ << "as one line: " << record_text(record_so_far()) << "\n";
+}
+
+GameRecord PlaySession::record_so_far() const {
+  return {session_.game(), session_.variant(), history_[0],
+          std::vector<std::string>(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(now_))};
+}
+
+void PlaySession::save(const std::string& file) {
+  std::ofstream f(file, std::ios::trunc);
+  f << record_text(record_so_far()) << "\n";
+  f.close();
+  if (!f) {
+    out_ << "could not write '" << file << "'\n";
+    return;
+  }
+  out_ << "saved " << plural(now_, "move") << " to " << file << "\n";
+}
+
+void PlaySession::load(const std::string& file) {
+  std::ifstream f(file);
+  if (!f) {
+    out_ << "could not read '" << file << "'\n";
+    return;
+  }
+  std::string line, text;
+  while (text.empty() && std::getline(f, line)) text = trimmed(line);
+  GameRecord record;
+  std::string first;
+  std::vector<std::string> positions;
+  try {
+    record = parse_record(text);
+    if (!record.game.empty() &&
+        (lower_case(record.game) != session_.game() || lower_case(record.variant) != lower_case(session_.variant())))
+      throw std::invalid_argument("it is a game of " + record.game + " (" + record.variant + ")");
+    first = session_.normalise(record.first);
+    std::string at = first;
+    for (std::size_t i = 0; i < record.moves.size(); ++i) {
+      try {
+        at = session_.play(at, {record.moves[i]});
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("move " + std::to_string(i + 1) + ": " + e.what());
+      }
+    }
+  } catch (const std::invalid_argument& e) {
+    out_ << "'" << file << "' holds no game of " << session_.game() << ": " << e.what() << " (the game goes on)\n";
+    return;
+  }
+  replace_game(first, record.moves);
+  out_ << "loaded " << plural(record.moves.size(), "move") << " from " << file << "\n";
+  settle();
+}
+
+void PlaySession::restart(const std::string& position) {
+  std::string first;
+  try {
+    first = session_.normalise(position);
+  } catch (const std::invalid_argument& e) {
+    out_ << "no new game: " << e.what() << "\n";
+    return;
+  }
+  replace_game(first, {});
+  out_ << "new game from " << first << "\n";
+  settle();
+}
+
+void PlaySession::replace_game(const std::string& first, const std::vector<std::string>& moves) {
+  history_ = {first};
+  moves_ = moves;
+  judged_.assign(moves.size(), std::nullopt);
+  for (const std::string& m : moves) history_.push_back(session_.play(history_.back(), {m}));
+  now_ = moves.size();
+  result_.reset();
+  read_sides();
 }
 
 void PlaySession::help() {
   out_ << "type a move as the list shows it (a2b2 moves or jumps, c3 places, d7xa1 places and removes the\n"
           "stone on a1), or a command:\n"
-          "  hint      the move the computer would play for you, with its value\n"
-          "  undo      take back your last move and the computer's reply\n"
-          "  redo      play again what undo took back\n"
-          "  flip      swap sides with the computer\n"
-          "  position  print the position text (for rtb query, rtb play --position)\n"
-          "  help      this list\n"
-          "  quit      leave (so does the end of the input)\n"
+          "  hint       the move the computer would play for you, with its value\n"
+          "  undo       take back your last move and the computer's reply\n"
+          "  redo       play again what undo took back\n"
+          "  flip       swap sides with the computer\n"
+          "  record     the moves so far with their values, ?"
+          "? after a mistake and ? after an inaccuracy\n"
+          "             (also: moves), and the game as one line\n"
+          "  save FILE  write the game as one line: its first position, \" | \", the moves\n"
+          "  load FILE  play on from a game that save (or the explorer's export) wrote\n"
+          "  new [P]    a new game from the first position, or from position text P\n"
+          "  position   print the position text (for rtb query, rtb play --position)\n"
+          "  help       this list\n"
+          "  quit       leave (so does the end of the input)\n"
           "values are for the side to move; distances count plies (half-moves) to the end of the game.\n"
-          "the computer plays the shortest win, the longest loss, and among draws the one that leaves\n"
-          "its opponent the most losing replies; ties go to the first move listed.\n";
+          "a mistake (?"
+          "?) turns a win into a draw or loss, or a draw into a loss; an inaccuracy (?) makes\n"
+          "a win longer or a loss shorter. the computer plays the shortest win, the longest loss, or a\n"
+          "draw, chosen at random among equal moves (--seed repeats a game; --strength below 100 makes\n"
+          "it play a weaker move now and then).\n";
 }
 
 }  // namespace rtb::cli

@@ -3,25 +3,34 @@
 // a time and writes what a player sees to a stream, so tests can drive it.
 // Every value comes from a QuerySession, as `rtb query` gets it.
 //
-// The computer plays perfectly: the shortest win, the longest loss, and among
-// draws the drawing move that leaves the opponent the most losing replies
-// (the draw that sets the most traps; a draw is a draw, so this costs
-// nothing and makes a mistake likeliest). Ties, and draws whose replies are
-// searched rather than read from tablebases, go to the first move in the
-// session's order (by value, then move text), so a game is repeatable.
+// The computer plays as apps/rtb/play/move_choice.hpp says: one of the best
+// moves (the shortest win, the longest loss, a draw when drawn) at random, or
+// at a strength below 100 sometimes a weaker one. After each move a line a
+// capture, crossing or obligation (apps/rtb/play/move_events.hpp), a mark
+// when it was a mistake, and why the game ended when it did.
+//
+// The game's record is its first position and the moves from it, as one line
+// (game_record.hpp): `record` prints it with each move's value, `save FILE`
+// and `load FILE` write and read it, `new` starts again.
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "apps/rtb/play/game_record.hpp"
+#include "apps/rtb/play/move_choice.hpp"
+#include "apps/rtb/play/move_events.hpp"
 #include "apps/rtb/play/text_board.hpp"
 #include "service/query_session.hpp"
 
 namespace rtb::cli {
 
 struct PlayOptions {
-  std::string side;    // the user's side: its letter or name, or "both"; empty: the side to move at the start
-  bool color = false;  // ANSI colours
+  std::string side;        // the user's side: its letter or name, or "both"; empty: the side to move at the start
+  bool color = false;      // ANSI colours
+  std::uint64_t seed = 0;  // for the computer's choice among equal moves
+  int strength = 100;      // 0..100: the computer's (move_choice.hpp)
 };
 
 class PlaySession {
@@ -37,36 +46,53 @@ class PlaySession {
   bool handle(const std::string& input);
 
   const std::string& position() const { return history_[now_]; }
-
-  // The move the computer would play in `r`'s position (index into r.moves);
-  // r must have moves.
-  static std::size_t choose(QuerySession& session, const QueryResult& r);
+  // The words a terminal completes: the legal moves here and the commands.
+  std::vector<std::string> completions();
 
  private:
-  bool users_turn(std::size_t ply) const { return !user_parity_ || ply % 2 == *user_parity_; }
+  bool users_turn(std::size_t ply) const { return !user_side_ || letters_[ply % 2] == *user_side_; }
   std::string side_name(std::size_t ply) const;
   std::string piece_counts(const std::string& position) const;
   const QueryResult& current();
-  void play(const std::string& move);  // at now_, dropping what could be redone
-  void settle();                       // the computer moves if it is to move, then the position is shown
+  // Plays `move`, legal at now_ (dropping what could be redone), and says
+  // what it did: `who` ("you play", "computer (white) plays").
+  void play(const MoveResult& move, const std::string& who);
+  void settle();  // the computer moves if it is to move, then the position is shown
   void show();
   void show_moves(const QueryResult& r);
   void undo();
   void redo();
   void flip();
   void help();
+  void print_record();
+  GameRecord record_so_far() const;  // the first position and the moves up to the one shown
+  void save(const std::string& file);
+  void load(const std::string& file);
+  void restart(const std::string& position);
+  // Replaces the game by the one from `first` through `moves` (all legal).
+  void replace_game(const std::string& first, const std::vector<std::string>& moves);
+  // The value the mover's move had and the value of the position it was
+  // played in (both for the mover), once known.
+  struct Judged {
+    ValueBounds before, move;
+  };
+  Judged judged(std::size_t ply);
 
   QuerySession& session_;
   std::ostream& out_;
   Paint paint_;
   BoardLook shape_;
-  std::string start_;                 // the game's start, for the count of pieces captured
-  std::vector<std::string> history_;  // positions from the first one; history_[now_] is shown
-  std::vector<std::string> moves_;    // moves_[i] led from history_[i] to history_[i + 1]
+  MoveEvents events_;
+  MoveChooser chooser_;
+  std::string start_;                          // the game's start, for the count of pieces captured
+  std::vector<std::string> history_;           // positions from the first one; history_[now_] is shown
+  std::vector<std::string> moves_;             // moves_[i] led from history_[i] to history_[i + 1]
+  std::vector<std::optional<Judged>> judged_;  // judged_[i] for moves_[i], where known
   std::size_t now_ = 0;
-  std::optional<std::size_t> user_parity_;  // the user moves at plies of this parity; none: both sides
-  char letters_[2] = {'?', '?'};            // the side to move at even and at odd plies
-  std::optional<QueryResult> result_;       // of history_[now_]
+  std::optional<char> user_side_;      // the side letter the user plays; none: both sides
+  char letters_[2] = {'?', '?'};       // the side to move at even and at odd plies
+  void read_sides();                   // letters_ from history_[0]
+  std::optional<QueryResult> result_;  // of history_[now_]
 };
 
 }  // namespace rtb::cli

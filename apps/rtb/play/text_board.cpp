@@ -1,6 +1,9 @@
 #include "apps/rtb/play/text_board.hpp"
 
+#include "apps/rtb/play/board_points.hpp"
+
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <utility>
 #include <vector>
@@ -11,12 +14,6 @@ namespace {
 
 std::string coloured(bool on, const char* code, const std::string& text) {
   return on ? std::string("\033[") + code + "m" + text + "\033[0m" : text;
-}
-
-std::string square_name(int file, int rank) {
-  std::string name(1, static_cast<char>('a' + file));
-  name += std::to_string(rank);  // not `+` on a temporary: GCC 12 warns falsely (-Wrestrict)
-  return name;
 }
 
 // A point's name ("a7", "c10") as a cell of the grid: file from 0, rank
@@ -39,33 +36,18 @@ bool cell_of(const std::string& name, int& file, int& rank) {
 class Grid {
  public:
   Grid(const std::string& position, const BoardLook& shape) {
-    const std::string board = position.substr(0, position.find(' '));
-    std::vector<std::pair<std::string, char>> named;  // each point of the text and what it holds
-    if (shape.points.empty()) {
-      // docs/rules.md: ranks from the top, one character a square.
-      std::vector<std::string> rows{""};
-      for (const char c : board) {
-        if (c == '/') rows.emplace_back();
-        else rows.back().push_back(c);
-      }
-      ranks_ = static_cast<int>(rows.size());
-      for (const std::string& row : rows) files_ = std::max(files_, static_cast<int>(row.size()));
-      for (int r = 0; r < ranks_; ++r)
-        for (std::size_t f = 0; f < rows[r].size(); ++f)
-          named.emplace_back(square_name(static_cast<int>(f), ranks_ - r), rows[r][f]);
-    } else {
-      // The text writes only the points, in the order `points` lists them.
-      files_ = shape.files, ranks_ = shape.ranks;
-      std::size_t k = 0;
-      for (const char c : board)
-        if (c != '/' && k < shape.points.size()) named.emplace_back(shape.points[k++], c);
-    }
+    // Each point of the text and what it holds; a game that lists its points
+    // gives the grid, a text of squares is as large as its ranks.
+    const std::vector<BoardPoint> named = points_of(position, shape);
+    files_ = shape.points.empty() ? 0 : shape.files, ranks_ = shape.points.empty() ? 0 : shape.ranks;
+    int f = 0, r = 0;
+    for (const BoardPoint& p : named)
+      if (shape.points.empty() && cell_of(p.name, f, r)) files_ = std::max(files_, f + 1), ranks_ = std::max(ranks_, r);
     const std::size_t cells = static_cast<std::size_t>(files_) * static_cast<std::size_t>(ranks_);
     piece_.assign(cells, 0), over_.assign(cells, 0), across_.assign(cells, 0), down_.assign(cells, 0),
         slant_.assign(cells, 0);
-    int f = 0, r = 0;
-    for (const auto& [name, c] : named)
-      if (cell_of(name, f, r) && inside(f, r)) piece_[at(f, r)] = c;
+    for (const BoardPoint& p : named)
+      if (cell_of(p.name, f, r) && inside(f, r)) piece_[at(f, r)] = p.piece;
     for (const auto& [a, b] : shape.lines) mark(a, b);
   }
 
@@ -122,6 +104,48 @@ std::string file_letters(int files, const std::string& gap) {
   return row;
 }
 
+// Squares drawn as boxes, with the corner points between them on the inner
+// crossings of the box lines ('+' where there is no point: the board's edge):
+//
+//       a   b   c
+//     +---+---+---+
+//   3 | w | w | w | 3
+//     +---.---b---+
+//   2 | . | . | . | 2
+std::string draw_squares_and_corners(const std::string& position, const BoardLook& shape, const Paint& paint) {
+  std::vector<char> square(static_cast<std::size_t>(shape.files * shape.ranks), ' ');
+  std::vector<char> corner(square.size(), 0);
+  for (const BoardPoint& p : points_of(position, shape)) {
+    const bool is_corner = !p.name.empty() && p.name.back() == '+';
+    int f = 0, r = 0;
+    if (!cell_of(is_corner ? p.name.substr(0, p.name.size() - 1) : p.name, f, r) || f >= shape.files || r > shape.ranks)
+      continue;
+    (is_corner ? corner : square)[static_cast<std::size_t>((r - 1) * shape.files + f)] = p.piece;
+  }
+  // The box line above `rank` (rank + 1 > ranks: the top edge); its inner
+  // crossings are the corners of rank's squares' upper-right ends.
+  const auto box_line = [&](int below) {
+    std::string line = "    " + paint.dim("+");
+    for (int f = 0; f < shape.files; ++f) {
+      line += paint.dim("---");
+      const bool inner = below >= 1 && below < shape.ranks && f + 1 < shape.files;
+      const char c = inner ? corner[static_cast<std::size_t>((below - 1) * shape.files + f)] : 0;
+      line += c ? paint.piece(c) : paint.dim("+");
+    }
+    return line + "\n";
+  };
+  std::string letters;
+  for (int f = 0; f < shape.files; ++f) letters += std::string(f == 0 ? "" : "   ") + static_cast<char>('a' + f);
+  std::string out = "      " + paint.dim(letters) + "\n" + box_line(shape.ranks);
+  for (int rank = shape.ranks; rank >= 1; --rank) {
+    std::string line = paint.dim((rank < 10 ? "  " : " ") + std::to_string(rank) + " ");
+    for (int f = 0; f < shape.files; ++f)
+      line += paint.dim("|") + " " + paint.piece(square[static_cast<std::size_t>((rank - 1) * shape.files + f)]) + " ";
+    out += line + paint.dim("|") + " " + paint.dim(std::to_string(rank)) + "\n" + box_line(rank - 1);
+  }
+  return out + "      " + paint.dim(letters) + "\n";
+}
+
 }  // namespace
 
 std::string Paint::piece(char c) const {
@@ -130,9 +154,13 @@ std::string Paint::piece(char c) const {
   // is drawn bold only.
   static const std::pair<const char*, const char*> kCodes[] = {
       {"blue", "1;34"}, {"white", "1;37"}, {"yellow", "1;33"}, {"green", "1;32"}, {"red", "1;31"}};
+  // An upper-case letter the game does not list (a crossed stone) takes its
+  // lower-case letter's colour.
+  const bool listed = std::any_of(pieces.begin(), pieces.end(), [c](const PieceLook& p) { return p.letter == c; });
+  const char as = listed ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const char* code = "1";
   for (const PieceLook& look : pieces)
-    if (look.letter == c)
+    if (look.letter == as)
       for (const auto& [colour, ansi] : kCodes)
         if (look.colour == colour) code = ansi;
   return coloured(true, code, std::string(1, c));
@@ -147,6 +175,7 @@ std::string Paint::bold(const std::string& text) const { return coloured(on, "1"
 std::string Paint::dim(const std::string& text) const { return coloured(on, "2", text); }
 
 std::string draw_board(const std::string& position, const BoardLook& shape, const Paint& paint) {
+  if (has_corners(shape)) return draw_squares_and_corners(position, shape, paint);
   const Grid grid(position, shape);
   const std::string gap = shape.on_points ? "   " : "  ";
   const auto label = [](int rank) { return (rank < 10 ? "  " : " ") + std::to_string(rank) + "  "; };

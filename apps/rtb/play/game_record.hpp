@@ -1,0 +1,33 @@
+#pragma once
+// A game as one line of text: the game and its variant, " | ", its first
+// position, " | ", then the moves played from it, separated by spaces:
+//
+//   pangki default | wwww/w..w/b..b/bbbb b | a2b2 d3c3
+//
+// The position is the game's canonical text (docs/rules.md), which never
+// holds '|'; the moves are the move texts `rtb query` lists. A game with no
+// move yet ends in " |". `rtb play`'s save, load and record write it, and
+// the explorer exports and imports the same line; both also read the
+// shorter forms "POSITION | MOVES" and "POSITION" (a game not named).
+#include <string>
+#include <vector>
+
+namespace rtb::cli {
+
+struct GameRecord {
+  std::string game, variant;       // empty where the line does not name them
+  std::string first;               // the first position's text ("start" is read as the game's start)
+  std::vector<std::string> moves;  // from the first position, in order
+};
+
+std::string record_text(const GameRecord& record);
+
+// Reads a record: surrounding blanks are ignored, moves may be separated by
+// several blanks (not by commas: a seed Crossings move may hold one), and a
+// line without '|' is a position with no moves. Throws
+// std::invalid_argument for an empty position, a game field that is not
+// "GAME VARIANT", or more than two '|'. Whether the position and moves are
+// legal is the game's to say.
+GameRecord parse_record(const std::string& line);
+
+}  // namespace rtb::cli
