@@ -43,11 +43,11 @@ inline void add_threads_option(po::options_description& o, int& threads) {
 inline void add_tier_selection_options(po::options_description& o, TierSelection& s) {
   o.add_options()("all", po::bool_switch(&s.all),
                   "every tier of the game; for bagh-chal the whole game, both phases (same as --max-in-hand 20)")(
-      "tiers",
-      po::value(&s.tiers)->value_name("LIST")->notifier([](const std::string& list) {
+      "tiers", po::value(&s.tiers)->value_name("LIST")->notifier([](const std::string& list) {
         // An empty list once meant every tier (issue 28, item 13).
         if (list.empty())
-          throw InvalidParameter("tiers", "{} is empty: name at least one tier (rtb games lists them), or leave it out");
+          throw InvalidParameter("tiers",
+                                 "{} is empty: name at least one tier (rtb games lists them), or leave it out");
       }),
       "only these tiers (comma-separated names, e.g. 3-3; see rtb games)");
   for (const TierFilter& f : kTierFilters) {
