@@ -20,10 +20,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "search/exact_search.hpp"
+#include "search/facts_table.hpp"
 #include "solver/game_concept.hpp"
 #include "solver/value.hpp"
 
@@ -37,11 +37,21 @@ class BoundedSearch {
   using Result = SearchResult<G>;
 
   // limits.nodes and limits.seconds bound each run; limits.max_plies is the
-  // deepest distance tried.
+  // deepest distance tried. The table of proven facts (16 bytes an entry)
+  // has limits.table_entries entries, or by default one a node of the
+  // budget, at most 2M (32 MB): its size is fixed, kept from run to run.
   BoundedSearch(const G& game, SearchLimits limits)
-      : game_(game), limits_(limits), tier_count_(game.tier_count()), budget_(limits) {
+      : game_(game),
+        limits_(limits),
+        tier_count_(game.tier_count()),
+        table_(limits.table_entries
+                   ? limits.table_entries
+                   : static_cast<std::size_t>(std::clamp<std::uint64_t>(limits.nodes, 1 << 12, 1 << 21))),
+        budget_(limits) {
     frames_.resize(std::size_t{limits_.max_plies} + 2);  // never resized during a run: frames stay put
   }
+
+  std::size_t table_bytes() const { return table_.bytes(); }
 
   Result run(const Position& root) {
     budget_.restart();
@@ -93,12 +103,7 @@ class BoundedSearch {
   }
 
  private:
-  // Proven facts about a position: wins within `win` plies (0: not known),
-  // does not win within `no_win`; the same for losses.
-  struct Facts {
-    std::uint16_t win = 0, no_win = 0, loss = 0, no_loss = 0;
-    bool has_win = false, has_loss = false;
-  };
+  using Facts = search_detail::Facts;  // win and loss are 0 when not known (they are stored from 2 plies on)
 
   static ValueBounds best_of(ValueBounds a, ValueBounds b) {
     return {better_for_mover(a.lower, b.lower) ? a.lower : b.lower,
@@ -165,9 +170,9 @@ class BoundedSearch {
   bool wins(const Position& p, unsigned d, unsigned ply) {
     if (d == 0 || !budget_.tick()) return false;
     const std::uint64_t key = key_of(p);
-    if (const auto it = table_.find(key); it != table_.end()) {
-      if (it->second.has_win && it->second.win <= d) return true;
-      if (it->second.no_win >= d) return false;
+    if (const Facts* known = table_.find(key)) {
+      if (known->win != 0 && known->win <= d) return true;
+      if (known->no_win >= d) return false;
     }
     bool found = false;
     {
@@ -181,13 +186,13 @@ class BoundedSearch {
       }
     }
     if (d < 3) return found;  // cheap to find again: kept out of the table
-    Facts& f = table_[key];
+    Facts& f = table_.at(key);
     if (found) {
-      if (!f.has_win || f.win > d) f.win = static_cast<std::uint16_t>(d);
-      f.has_win = true;
+      if (f.win == 0 || f.win > d) f.win = static_cast<std::uint16_t>(d);
     } else {
       f.no_win = std::max<std::uint16_t>(f.no_win, static_cast<std::uint16_t>(d));
     }
+    table_.update(key);
     return found;
   }
 
@@ -195,9 +200,9 @@ class BoundedSearch {
   bool loses(const Position& p, unsigned d, unsigned ply) {
     if (!budget_.tick()) return false;
     const std::uint64_t key = key_of(p);
-    if (const auto it = table_.find(key); it != table_.end()) {
-      if (it->second.has_loss && it->second.loss <= d) return true;
-      if (it->second.no_loss >= d) return false;
+    if (const Facts* known = table_.find(key)) {
+      if (known->loss != 0 && known->loss <= d) return true;
+      if (known->no_loss >= d) return false;
     }
     bool lost = true;
     {
@@ -212,20 +217,20 @@ class BoundedSearch {
       }
     }
     if (d < 2) return lost;
-    Facts& f = table_[key];
+    Facts& f = table_.at(key);
     if (lost) {
-      if (!f.has_loss || f.loss > d) f.loss = static_cast<std::uint16_t>(d);
-      f.has_loss = true;
+      if (f.loss == 0 || f.loss > d) f.loss = static_cast<std::uint16_t>(d);
     } else {
       f.no_loss = std::max<std::uint16_t>(f.no_loss, static_cast<std::uint16_t>(d));
     }
+    table_.update(key);
     return lost;
   }
 
   const G& game_;
   SearchLimits limits_;
   std::uint64_t tier_count_;
-  std::unordered_map<std::uint64_t, Facts> table_;
+  search_detail::FactsTable table_;
   std::vector<std::vector<Child>> frames_;
   SearchMeter budget_;
 };

@@ -79,14 +79,21 @@ inline std::uint64_t parse_bytes(const std::string& parameter, const std::string
 
 // A list of moves as every front end takes it, "a2b2,b3b2" -> {"a2b2",
 // "b3b2"} (the command line's --moves, the web API's moves=).
+// Every empty move is refused, a trailing one ("a2b2,") as a leading one
+// (issue 28: getline dropped the last); the message echoes at most 100
+// characters of the text.
 inline std::vector<std::string> move_list(const std::string& text) {
   std::vector<std::string> moves;
-  std::stringstream in(text);
-  for (std::string move; std::getline(in, move, ',');) {
-    if (move.empty()) throw InvalidParameter("moves", "{} has an empty move in '" + text + "' (write a2b2,b3b2)");
-    moves.push_back(move);
+  for (std::size_t from = 0;;) {
+    const std::size_t comma = std::min(text.find(',', from), text.size());
+    if (comma == from)
+      throw InvalidParameter("moves", "{} has an empty move in '" +
+                                          (text.size() > 100 ? text.substr(0, 100) + "..." : text) +
+                                          "' (write a2b2,b3b2)");
+    moves.push_back(text.substr(from, comma - from));
+    if (comma == text.size()) return moves;
+    from = comma + 1;
   }
-  return moves;
 }
 
 }  // namespace rtb

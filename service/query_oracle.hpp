@@ -5,8 +5,11 @@
 // within a node budget and a time limit; the answer says whether the search
 // proved its values or ran out. `rtb query`, `rtb play`, `rtb serve` and the
 // library all answer through this one class.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,10 +54,39 @@ class Oracle {
 
   Oracle(const G& game, const std::filesystem::path& dir, const SearchLimits& limits)
       : game_(game),
-        prober_(dir, game.name(), game.variant(), kSearchable<G> ? kSearchCacheBlocks : TierFile::kDefaultCacheBlocks),
+        dir_(dir),
+        cache_blocks_(kSearchable<G> ? kSearchCacheBlocks : TierFile::kDefaultCacheBlocks),
         limits_(limits),
-        tier_files_(game.tier_count(), nullptr),
-        tier_looked_up_(game.tier_count(), false) {}
+        tiers_(game.tier_count()),
+        missing_(game.tier_count(), false) {}
+
+  // Before each query of a long-lived session (rtb serve, a Python
+  // Tablebase): forgets which tiers were missing, so a file generated since
+  // is found (issue 28: it stayed 404 until a restart), and closes a file
+  // that was replaced or changed since it was opened (a file repaired by
+  // `rtb generate` after an error: it stayed 500), to open it again. Within
+  // one query, what was looked up stays: a search asks for the same tiers
+  // millions of times.
+  void refresh() {
+    std::fill(missing_.begin(), missing_.end(), false);
+    for (std::uint32_t t = 0; t < tiers_.size(); ++t) {
+      OpenTier& open = tiers_[t];
+      if (open.file && !(identity_of(tier_file_path(game_, dir_, t)) == open.identity)) open = OpenTier{};
+    }
+  }
+
+  // Whether answer(p) searches (a placement position no file covers, or a
+  // board without tablebases) rather than reading the files.
+  bool would_search(const Position& p) {
+    if (game_.is_lost(p)) return false;
+    if constexpr (kSearchable<G>) {
+      if (!covered_value(p)) return true;
+    }
+    if constexpr (kMayLackTablebases<G>) {
+      if (!game_.has_tablebases()) return true;
+    }
+    return false;
+  }
 
   // The tablebase value; a missing file is an error that says how to make it.
   Value value(const Position& p) {
@@ -66,7 +98,8 @@ class Oracle {
   // The tablebase value, or nothing when the tier's file does not exist. A
   // file that exists but is damaged, or holds something else, is an error.
   std::optional<Value> covered_value(const Position& p) {
-    const TierFile* file = tier_file(game_.tier_of(p));
+    const std::uint32_t tier = game_.tier_of(p);
+    const TierFile* file = tier_file(tier);
     if (!file) return std::nullopt;
     return file->value(game_.index(p));
   }
@@ -97,24 +130,49 @@ class Oracle {
   }
 
  private:
-  // The tier's open file; null when it does not exist (looked up once).
+  // What tells a file from the one that replaces it: `rtb generate` writes
+  // a new file and renames it over the old (a new inode); an edit in place
+  // changes the time or size.
+  struct FileIdentity {
+    bool exists = false;
+    dev_t device = 0;
+    ino_t inode = 0;
+    std::int64_t modified_ns = 0;
+    off_t size = 0;
+    bool operator==(const FileIdentity&) const = default;
+  };
+  static FileIdentity identity_of(const std::filesystem::path& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return {};
+    return {true, st.st_dev, st.st_ino, std::int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec,
+            st.st_size};
+  }
+
+  // The tier's open file; null when it does not exist (remembered until the
+  // next refresh()). A file that cannot be opened (damaged) throws, and is
+  // tried again the next time it is asked for.
   const TierFile* tier_file(std::uint32_t tier) {
-    if (!tier_looked_up_[tier]) {
-      tier_looked_up_[tier] = true;
-      try {
-        tier_files_[tier] = &prober_.file(game_.tier_name(tier), game_.tier_size(tier));
-      } catch (const MissingTablebase&) {
-        tier_files_[tier] = nullptr;
-      }
+    OpenTier& open = tiers_[tier];
+    if (open.file) return open.file.get();
+    if (missing_[tier]) return nullptr;
+    const std::filesystem::path path = tier_file_path(game_, dir_, tier);
+    const FileIdentity identity = identity_of(path);
+    try {
+      if (!identity.exists) throw MissingTablebase(path);
+      open.file = std::make_unique<TierFile>(path, tier_info(game_, tier), cache_blocks_);
+      open.identity = identity;
+    } catch (const MissingTablebase&) {
+      missing_[tier] = true;
+      return nullptr;
     }
-    return tier_files_[tier];
+    return open.file.get();
   }
 
   MissingTables missing_file(std::uint32_t tier, const std::string& generate_options) const {
-    const std::string command = generate_command(game_, prober_.dir(), generate_options);
-    return MissingTables(std::string(MissingTablebase(tier_file_path(game_, prober_.dir(), tier)).what()) +
-                             "; generate it with: " + command,
-                         command);
+    const std::string command = generate_command(game_, dir_, generate_options);
+    return MissingTables(
+        std::string(MissingTablebase(tier_file_path(game_, dir_, tier)).what()) + "; generate it with: " + command,
+        command);
   }
 
   // Every line of the placement phase ends in the sliding phase, which
@@ -172,11 +230,17 @@ class Oracle {
     });
   }
 
+  struct OpenTier {
+    std::unique_ptr<TierFile> file;  // null: not open
+    FileIdentity identity;           // of the file when it was opened
+  };
+
   const G& game_;
-  Prober prober_;
+  std::filesystem::path dir_;
+  std::size_t cache_blocks_;
   SearchLimits limits_;
-  std::vector<const TierFile*> tier_files_;  // by tier; null when missing
-  std::vector<bool> tier_looked_up_;
+  std::vector<OpenTier> tiers_;  // by tier
+  std::vector<bool> missing_;    // by tier: looked up since the last refresh() and not there
   std::optional<Search> search_;
   std::optional<BoundedSearch<G>> bounded_;  // for a game without tablebases
 };

@@ -35,6 +35,9 @@ std::string proof_line(const QueryResult& r) {
     case SearchStop::Plies:
       why = "a line went deeper than " + std::to_string(r.plies_limit) + " plies";
       break;
+    case SearchStop::Cancelled:
+      why = "the search was cancelled";
+      break;
     case SearchStop::Finished:
       why = "the search stopped";
       break;

@@ -15,6 +15,8 @@ struct QuerySession::Impl {
   virtual std::string normalise(const std::string& text) const = 0;
   virtual std::string play(const std::string& position, const std::vector<std::string>& moves) const = 0;
   virtual QueryResult query(const std::string& position, bool line) = 0;
+  virtual bool would_search(const std::string& position) = 0;
+  virtual std::size_t max_position_length() const = 0;
   virtual BoardLook board() const = 0;
   virtual TablebaseCoverage coverage() const = 0;
   virtual bool searches() const = 0;
@@ -24,6 +26,16 @@ struct QuerySession::Impl {
 };
 
 namespace {
+
+// Text from a caller, echoed into a message at most this long (issue 28: a
+// 10 MB line came back twice in its error).
+constexpr std::size_t kEchoLength = 100;
+
+std::string echo(const std::string& text) {
+  return text.size() <= kEchoLength
+             ? text
+             : text.substr(0, kEchoLength) + "... (" + std::to_string(text.size()) + " characters)";
+}
 
 template <class G>
 class SessionFor final : public QuerySession::Impl {
@@ -53,7 +65,7 @@ class SessionFor final : public QuerySession::Impl {
         });
       }
       if (!found)
-        throw std::invalid_argument("move '" + text + "' is not legal in " + game_.format(p) +
+        throw std::invalid_argument("move '" + echo(text) + "' is not legal in " + game_.format(p) +
                                     (game_.is_lost(p) ? " (the game is over)" : ""));
     }
     return game_.format(p);
@@ -64,15 +76,36 @@ class SessionFor final : public QuerySession::Impl {
   bool searches() const override { return falls_back_to_search(game_); }
   std::vector<std::string> tier_filters() const override { return tier_filters_of(game_); }
 
+  // One listing of the game's folder (most variants have none: one stat),
+  // not a stat a tier: rtb serve's /api/games counts 3,471 tiers.
   TablebaseCoverage coverage() const override {
     TablebaseCoverage c;
     c.tiers = game_.tier_count();
-    for (std::uint32_t t = 0; t < c.tiers; ++t) c.present += std::filesystem::exists(tier_file_path(game_, dir, t));
+    if (c.tiers == 0) return c;
+    const std::filesystem::path folder = tier_file_path(game_, dir, 0).parent_path();
+    std::error_code error;
+    std::set<std::string> names;
+    for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
+      names.insert(it->path().filename().string());
+    for (std::uint32_t t = 0; t < c.tiers && !names.empty(); ++t)
+      c.present += names.count(tier_file_path(game_, dir, t).filename().string()) > 0;
     return c;
+  }
+
+  // Twice the start's text and room for counts: every position's text of
+  // every game is about as long as its start (the board, the side, the
+  // hands), and the longest start (Crossings 8x8 seed) has 129 characters.
+  std::size_t max_position_length() const override { return 2 * start().size() + 32; }
+
+  bool would_search(const std::string& position) override {
+    const Position p = parse(position);
+    oracle_.refresh();
+    return oracle_.would_search(p);
   }
 
   QueryResult query(const std::string& position, bool line) override {
     const Position root = parse(position);
+    oracle_.refresh();
     const Answer<G> a = oracle_.answer(root);
     QueryResult r = result_of(root, a);
     if (!line) return r;
@@ -95,7 +128,15 @@ class SessionFor final : public QuerySession::Impl {
   }
 
  private:
-  Position parse(const std::string& text) const { return text == "start" ? game_.start() : game_.parse(text); }
+  // The game's parser, behind a length check: its message echoes the text.
+  Position parse(const std::string& text) const {
+    if (text == "start") return game_.start();
+    if (text.size() > max_position_length())
+      throw std::invalid_argument("position text of " + std::to_string(text.size()) + " characters: " + game_.name() +
+                                  " (" + game_.variant() + ") positions have at most " +
+                                  std::to_string(max_position_length()) + " ('" + echo(text) + "')");
+    return game_.parse(text);
+  }
 
   QueryResult result_of(const Position& root, const Answer<G>& a) const {
     QueryResult r;
@@ -152,5 +193,7 @@ TablebaseCoverage QuerySession::coverage() const { return impl_->coverage(); }
 bool QuerySession::searches() const { return impl_->searches(); }
 std::vector<std::string> QuerySession::tier_filters() const { return impl_->tier_filters(); }
 QueryResult QuerySession::query(const std::string& position, bool line) { return impl_->query(position, line); }
+bool QuerySession::would_search(const std::string& position) { return impl_->would_search(position); }
+std::size_t QuerySession::max_position_length() const { return impl_->max_position_length(); }
 
 }  // namespace rtb

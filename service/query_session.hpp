@@ -56,6 +56,18 @@ class QuerySession {
   // repetition, which is a draw). Throws std::invalid_argument for bad text
   // and MissingTables (with the generate command) for missing files.
   QueryResult query(const std::string& position, bool line = false);
+  // Whether query(position) would search (it may take seconds) rather than
+  // read the files (it takes milliseconds); for a server that runs the two
+  // apart. Throws what query throws for bad text.
+  bool would_search(const std::string& position);
+  // The longest position text the game's parser is given (derived from the
+  // game's start); a longer one is refused with std::invalid_argument
+  // before it is read, and no message echoes more than 100 characters of it.
+  std::size_t max_position_length() const;
+
+  // Every query re-reads the directory: a tier file generated since the last
+  // query is found, and one replaced since it was opened (repaired after an
+  // error) is opened again.
 
   struct Impl;
 

@@ -6,16 +6,23 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+
+#include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 
 #include "driver/generate.hpp"
 #include "games/bagh_chal/bagh_chal.hpp"
+#include "games/crossings/crossings.hpp"
+#include "games/crossings/crossings_seed.hpp"
+#include "search/bounded_search.hpp"
 #include "search/exact_search.hpp"
 #include "tablebases/tier_file.hpp"
 
@@ -283,7 +290,7 @@ TEST_F(FourByFour, ATimeLimitStopsTheSearch) {
   const auto r = search_position(game(), game().start(), tables().probe_function(), limits);
   EXPECT_FALSE(r.proven);
   EXPECT_EQ(r.stop, SearchStop::Seconds);
-  EXPECT_EQ(r.nodes, 1024u);  // the clock is read every 1024 nodes
+  EXPECT_LE(r.nodes, 2u);  // the clock is read from the first node on (issue 28: every 1024 nodes)
 }
 
 TEST_F(FourByFour, ALineLongerThanThePlyLimitStopsTheSearch) {
@@ -340,6 +347,100 @@ TEST(ExactSearch, LostAndFinishedPositionsAreLossInZero) {
   const auto blocked = search_position(nodiag, nodiag.parse("TGT/G.G/TGT t 0"), no_tables);
   EXPECT_TRUE(blocked.proven);
   EXPECT_EQ(describe(blocked.value), "LOSS in 0");
+}
+
+// Issue 28, defect 1: BoundedSearch's table was an unordered_map that grew
+// by every fact of every run (about 10 MB a 5-second search in rtb serve, for
+// ever). It is a table of a fixed size now: a million nodes of searches in
+// one object must leave the process's resident memory where it was.
+std::size_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+}
+
+TEST(BoundedSearch, ItsTableStaysTheSizeItWasMade) {
+  const CrossingsGame game(crossings_rules("default"), "default");
+  SearchLimits limits;
+  limits.nodes = 250'000;
+  limits.table_entries = 1 << 14;  // 256 KB
+  BoundedSearch<CrossingsGame> search(game, limits);
+  std::mt19937 random(28);
+  std::uint64_t nodes = 0;
+  std::size_t before = 0;
+  for (int run = 0; run < 5; ++run) {
+    // Random games from the start, so that every run meets new positions.
+    CrossingsPosition p = game.start();
+    for (int ply = 0; ply < 6 + run; ++ply) {
+      std::vector<CrossingsPosition> children;
+      game.for_each_move(p, [&](const auto&, const CrossingsPosition& c) { children.push_back(c); });
+      if (children.empty() || game.is_lost(p)) break;
+      p = children[random() % children.size()];
+    }
+    nodes += search.run(p).nodes;
+    if (run == 0) before = resident_bytes();  // after the first: the frames and the game's own tables are made
+  }
+  const std::size_t after = resident_bytes();
+  std::cout << "[ bounded table ] " << nodes << " nodes; resident " << before / 1024 << " KB -> " << after / 1024
+            << " KB\n";
+  EXPECT_GT(nodes, 1'000'000u);  // enough facts to have grown an unbounded table by tens of MB
+  EXPECT_LT(after, before + (std::size_t{8} << 20));
+}
+
+// Issue 28, defect 11: the clock was read every 1024 nodes, and a node of the
+// seed reading of 8x8 Crossings costs about a millisecond: 0.1 s asked took
+// 0.88 s. It is read by elapsed time now.
+TEST(BoundedSearch, TheSeedBoardKeepsItsTimeLimit) {
+  const CrossingsSeedGame128 game(crossings_seed_rules("seed"), "seed");
+  for (const double seconds : {0.1, 5.0}) {
+    SearchLimits limits;
+    limits.nodes = std::uint64_t{1} << 40;
+    limits.seconds = seconds;
+    limits.table_entries = 1 << 16;
+    BoundedSearch<CrossingsSeedGame128> search(game, limits);
+    const auto started = std::chrono::steady_clock::now();
+    const auto r = search.run(game.start());
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::cout << "[ seed clock ] " << seconds << " s asked: " << took << " s taken, " << r.nodes << " nodes\n";
+    EXPECT_EQ(r.stop, SearchStop::Seconds);
+    EXPECT_LE(took, seconds * 1.1 + 0.04) << seconds << " s asked";
+  }
+}
+
+// Issue 28, defect 2: a server stopping, or a newer request for the same
+// game, must end a search at once: the cancel hook is asked with the clock.
+TEST(BoundedSearch, ACancelEndsTheRunAtOnce) {
+  const CrossingsSeedGame128 game(crossings_seed_rules("seed"), "seed");
+  std::atomic<bool> cancel{false};
+  SearchLimits limits;
+  limits.nodes = std::uint64_t{1} << 40;
+  limits.seconds = 0;  // no time limit: only the cancel ends it
+  limits.table_entries = 1 << 16;
+  limits.cancelled = [&] { return cancel.load(); };
+  BoundedSearch<CrossingsSeedGame128> search(game, limits);
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancel = true;
+  });
+  const auto started = std::chrono::steady_clock::now();
+  const auto r = search.run(game.start());
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  canceller.join();
+  EXPECT_EQ(r.stop, SearchStop::Cancelled);
+  EXPECT_FALSE(r.proven);
+  EXPECT_LT(took, 0.3);
+}
+
+TEST_F(FourByFour, ACancelEndsTheExactSearchToo) {
+  SearchLimits limits;
+  limits.nodes = std::uint64_t{1} << 40;
+  limits.table_entries = 1 << 16;
+  int asked = 0;
+  limits.cancelled = [&] { return ++asked > 3; };
+  const auto r = search_position(game(), game().start(), tables().probe_function(), limits);
+  EXPECT_EQ(r.stop, SearchStop::Cancelled);
+  EXPECT_FALSE(r.proven);
 }
 
 }  // namespace

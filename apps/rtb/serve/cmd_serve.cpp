@@ -1,15 +1,19 @@
 // rtb serve: the tablebase explorer in a browser, and its JSON API
 // (apps/rtb/serve/explorer_server.hpp). Stops cleanly on SIGINT or SIGTERM.
+#include <arpa/inet.h>
 #include <pthread.h>
 #include <signal.h>
 
 #include <atomic>
 #include <chrono>
+#include <climits>
+#include <cmath>
 #include <iostream>
 #include <thread>
 
 #include "apps/rtb/cli.hpp"
 #include "apps/rtb/serve/explorer_server.hpp"
+#include "service/parameter_checks.hpp"
 
 namespace rtb::cli {
 
@@ -18,6 +22,18 @@ namespace {
 bool is_loopback(const std::string& host) {
   return host == "127.0.0.1" || host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
+
+// An address written as an IP (or localhost): a name would be looked up
+// (issue 28: '' bound ::1, 999.1.1.1 went to DNS), and the Host check
+// answers the bound address by its text.
+bool is_address(const std::string& host) {
+  unsigned char bytes[16];
+  return host == "localhost" || ::inet_pton(AF_INET, host.c_str(), bytes) == 1 ||
+         ::inet_pton(AF_INET6, host.c_str(), bytes) == 1;
+}
+
+// Longer searches are a mistake, not a wish: the request waits for them.
+constexpr double kMostSeconds = 3600;
 
 }  // namespace
 
@@ -28,6 +44,8 @@ int run_serve(int argc, char** argv) {
   SearchLimits limits;
   limits.nodes = 10'000'000;
   limits.seconds = 5;
+  long long nodes = static_cast<long long>(limits.nodes);  // signed, so that a negative value is seen
+  int searches = 2;
   po::options_description o("options");
   add_dir_option(o, dir);
   o.add_options()("port", po::value(&port)->default_value(port), "TCP port (0: any free one)")(
@@ -35,15 +53,25 @@ int run_serve(int argc, char** argv) {
       "address to listen on; anything but this machine's loopback lets others in, with no authentication")(
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds),
       "search time limit a query, where no tablebase covers the position")(
-      "nodes", po::value(&limits.nodes)->default_value(limits.nodes), "search budget a query, in positions");
+      "nodes", po::value(&nodes)->default_value(nodes), "search budget a query, in positions")(
+      "searches", po::value(&searches)->default_value(searches),
+      "searches that run at once (each takes a core); a search beyond them is answered 503 (busy)");
   if (!parse_command(argc, argv,
                      "rtb serve [--port 8080] [--bind 127.0.0.1] [--dir DIR] [--seconds S]\n"
                      "Serves the tablebase explorer and its JSON API (/api/games, /api/query).",
                      o, {}))
     return 0;
   if (port < 0 || port > 65535) throw UsageError("--port must be 0 to 65535");
-  if (limits.nodes < 1) throw UsageError("--nodes must be at least 1");
-  if (!(limits.seconds > 0)) throw UsageError("--seconds must be more than 0: a request must not wait forever");
+  if (!is_address(host))
+    throw UsageError(
+        "--bind must be an address of this machine written as an IP (127.0.0.1, ::1, 0.0.0.0, ::) or "
+        "localhost, not '" +
+        host.substr(0, 100) + "'");
+  check_range("nodes", nodes, 1, LLONG_MAX);
+  limits.nodes = static_cast<std::uint64_t>(nodes);
+  if (!(limits.seconds > 0) || !std::isfinite(limits.seconds) || limits.seconds > kMostSeconds)
+    throw UsageError("--seconds must be more than 0 and at most 3600: a request waits for its search");
+  check_range("searches", searches, 1, 64);
 
   // SIGINT and SIGTERM go to one thread that stops the server; blocked here,
   // before the server starts its threads, so that they inherit the mask.
@@ -53,7 +81,7 @@ int run_serve(int argc, char** argv) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  ExplorerServer server(dir, limits);
+  ExplorerServer server(dir, limits, searches);
   port = server.bind(host, port);
   if (!is_loopback(host))
     std::cerr << "rtb serve: warning: listening on " << host

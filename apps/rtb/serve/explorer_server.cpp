@@ -3,8 +3,10 @@
 #include <httplib.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 
+#include "apps/rtb/serve/guarded_http_server.hpp"
 #include "apps/rtb/serve/web_assets.hpp"
 #include "apps/rtb/usage_error.hpp"
 #include "service/parameter_checks.hpp"
@@ -15,10 +17,12 @@ namespace {
 
 using nlohmann::json;
 
-// Longer parameters are refused before anything reads them: the longest
-// position text (5x5 board, side, goats in hand) is under 40 characters.
+// Longer parameters are refused before anything reads them. Each game's
+// session refuses a position text longer than its own limit, derived from
+// the game (QuerySession::max_position_length: the longest, Crossings 8x8
+// seed, has 129 characters); this bound only keeps huge ones out at once.
 constexpr std::size_t kMaxNameLength = 64;
-constexpr std::size_t kMaxPositionLength = 128;
+constexpr std::size_t kMaxPositionLength = 1024;
 constexpr std::size_t kMaxMovesLength = 1024;  // a whole game's moves, comma-separated
 
 // A request that is wrong: 400 with the message.
@@ -67,30 +71,41 @@ json board_json(const BoardLook& shape) {
           {"pieces", pieces},     {"sides", sides},       {"points", shape.points},       {"in_hand", shape.in_hand}};
 }
 
-// Runs a handler, turning every exception into the JSON error it stands for.
+// Runs a handler, turning every exception into the JSON error it stands for,
+// with the machine's directories scrubbed from its message.
 template <class F>
-void answer(httplib::Response& res, F&& handler) {
+void answer(httplib::Response& res, const PathScrubber& scrub, F&& handler) {
   try {
     handler();
   } catch (const BadRequest& e) {
-    send_error(res, 400, e.what());
+    send_error(res, 400, scrub(e.what()));
   } catch (const UsageError& e) {  // unknown game or variant
-    send_error(res, 400, e.what());
+    send_error(res, 400, scrub(e.what()));
   } catch (const std::invalid_argument& e) {  // bad position text
-    send_error(res, 400, e.what());
+    send_error(res, 400, scrub(e.what()));
   } catch (const MissingTables& e) {
-    send_json(res, 404, {{"error", e.what()}, {"generate", e.generate}});
+    send_json(res, 404, {{"error", scrub(e.what())}, {"generate", scrub(e.generate)}});
+  } catch (const SearchRefused& e) {
+    res.set_header("Retry-After", "1");
+    send_json(res, 503, {{"error", e.what()}, {"busy", true}});
   } catch (const std::exception& e) {
-    send_error(res, 500, e.what());
+    send_error(res, 500, scrub(e.what()));
   } catch (...) {
     send_error(res, 500, "unknown error");
   }
 }
 
+// At most this much of a header is echoed in a refusal.
+std::string cut(const std::string& text) { return text.size() <= 100 ? text : text.substr(0, 100) + "..."; }
+
 }  // namespace
 
-ExplorerServer::ExplorerServer(std::filesystem::path dir, const SearchLimits& limits)
-    : dir_(std::move(dir)), limits_(limits), http_(std::make_unique<httplib::Server>()) {
+ExplorerServer::ExplorerServer(std::filesystem::path dir, const SearchLimits& limits, int searches_at_once)
+    : dir_(std::move(dir)),
+      limits_(limits),
+      gate_(searches_at_once),
+      scrub_(dir_),
+      http_(std::make_unique<GuardedHttpServer>()) {
   // cpp-httplib's default socket options add SO_REUSEPORT, with which a
   // second server binds a port in use and the kernel splits the requests
   // between the two. SO_REUSEADDR alone lets a restart bind at once (no wait
@@ -99,44 +114,69 @@ ExplorerServer::ExplorerServer(std::filesystem::path dir, const SearchLimits& li
     int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, reinterpret_cast<const void*>(&yes), sizeof(yes));
   });
+  // Every game is made now (about 0.4 s in all), not by the first
+  // /api/games, which would otherwise compete for the cores with searches.
+  for (const GameEntry& entry : game_registry())
+    for (const std::string& v : entry.variants) slot_for(entry.name, v);
   routes();
 }
 
 ExplorerServer::~ExplorerServer() = default;
 
-ExplorerServer::Guarded& ExplorerServer::session_for(const std::string& game, const std::string& variant) {
-  std::lock_guard lock(sessions_mutex_);
+GameSlot& ExplorerServer::slot_for(const std::string& game, const std::string& variant) {
+  std::lock_guard lock(slots_mutex_);
   const std::string key = game + '\n' + variant;
-  if (const auto found = sessions_.find(key); found != sessions_.end()) return *found->second;
+  if (const auto found = slots_.find(key); found != slots_.end()) return *found->second;
   // Made before it is stored: an unknown name (UsageError) leaves no entry,
   // so requests for made-up games cannot grow the map.
-  auto made = std::unique_ptr<Guarded>(new Guarded{{}, QuerySession({game, variant}, dir_, limits_)});
-  return *sessions_.emplace(key, std::move(made)).first->second;
+  auto made = std::make_unique<GameSlot>(GameChoice{game, variant}, dir_, limits_, gate_, stopping_);
+  made->set_facts(made->read([](QuerySession& s) {
+    return json{{"name", s.variant()}, {"start", s.start()}, {"board", board_json(s.board())}};
+  }));
+  return *slots_.emplace(key, std::move(made)).first->second;
 }
 
 void ExplorerServer::routes() {
-  httplib::Server& http = *http_;
+  GuardedHttpServer& http = *http_;
   http.set_payload_max_length(1024);  // the API takes no request bodies
-  http.set_read_timeout(10);
-  http.set_write_timeout(10);
 
+  // Before any route: the Host must be this server's (DNS rebinding), and an
+  // API request must not come from another site's page (request_guard.hpp).
+  http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    const std::string host = req.get_header_value("Host");
+    if (!hosts_.host_allowed(host)) {
+      send_error(res, 421,
+                 "rtb serve answers only requests for " + hosts_.allowed_text() + ", not for Host '" + cut(host) +
+                     "' (rtb serve is a local tool; --bind names another address)");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (req.path.rfind("/api/", 0) == 0 &&
+        !hosts_.same_origin(req.get_header_value("Origin"), req.get_header_value("Sec-Fetch-Site"), host)) {
+      send_error(res, 403,
+                 "rtb serve's API refuses requests from another site's page (Origin '" +
+                     cut(req.get_header_value("Origin")) + "')");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+
+  // Never waits for a search: the reading sessions only.
   http.Get("/api/games", [this](const httplib::Request&, httplib::Response& res) {
-    answer(res, [&] {
+    answer(res, scrub_, [&] {
       json games = json::array();
       for (const GameEntry& entry : game_registry()) {
         json variants = json::array();
         for (const std::string& v : entry.variants) {
-          Guarded& g = session_for(entry.name, v);
-          std::lock_guard lock(g.mutex);
-          const TablebaseCoverage c = g.session.coverage();
-          variants.push_back({{"name", v},
-                              {"start", g.session.start()},
-                              {"board", board_json(g.session.board())},
-                              {"tablebases", {{"tiers", c.tiers}, {"present", c.present}}}});
+          GameSlot& slot = slot_for(entry.name, v);
+          json variant = slot.facts();  // made once: the name, the start, the board
+          const TablebaseCoverage c =
+              slot.read([](QuerySession& s) { return s.coverage(); });  // live: files come and go
+          variant["tablebases"] = {{"tiers", c.tiers}, {"present", c.present}};
+          variants.push_back(std::move(variant));
         }
         games.push_back({{"name", entry.name},
                          {"description", entry.description},
-                         {"searches", session_for(entry.name, "default").session.searches()},
+                         {"searches", slot_for(entry.name, "default").searches()},
                          {"variants", variants}});
       }
       send_json(res, 200, {{"games", games}});
@@ -144,17 +184,32 @@ void ExplorerServer::routes() {
   });
 
   http.Get("/api/query", [this](const httplib::Request& req, httplib::Response& res) {
-    answer(res, [&] {
+    answer(res, scrub_, [&] {
       const std::string game = parameter(req, "game", "", kMaxNameLength);
       const std::string variant = parameter(req, "variant", "default", kMaxNameLength);
       const std::string position = parameter(req, "position", "start", kMaxPositionLength);
       // Played first, as `rtb query --moves` does (issue 27: it was ignored).
       const std::string moves = req.has_param("moves") ? parameter(req, "moves", "", kMaxMovesLength) : "";
       const bool line = flag(req, "line");
-      Guarded& g = session_for(game, variant);
-      std::lock_guard lock(g.mutex);
-      const std::string played = moves.empty() ? position : g.session.play(position, move_list(moves));
-      send_json(res, 200, to_json(g.session.query(played, line)));
+      GameSlot& slot = slot_for(game, variant);
+      // Read from the files where they cover the position (the reading lock,
+      // milliseconds); searched, apart, where they do not.
+      std::string played;
+      const std::optional<json> read = slot.read([&](QuerySession& s) -> std::optional<json> {
+        played = moves.empty() ? position : s.play(position, move_list(moves));
+        if (s.would_search(played)) return std::nullopt;
+        return to_json(s.query(played, line));
+      });
+      send_json(res, 200, read ? *read : to_json(slot.search(played, line)));
+    });
+  });
+
+  http.Get("/api/cancel", [this](const httplib::Request& req, httplib::Response& res) {
+    answer(res, scrub_, [&] {
+      const std::string game = parameter(req, "game", "", kMaxNameLength);
+      const std::string variant = parameter(req, "variant", "default", kMaxNameLength);
+      slot_for(game, variant).cancel();
+      send_json(res, 200, {{"cancelled", true}});
     });
   });
 
@@ -167,8 +222,10 @@ void ExplorerServer::routes() {
 
   // Unknown paths and anything else that failed without a body.
   http.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    send_error(res, res.status, res.status == 404 ? "no such page: " + req.path : "request failed");
+    // 416: a Range header the library could not parse; its answer stays
+    // empty, so that no range is applied to a body.
+    if (!res.body.empty() || res.status == 416) return httplib::Server::HandlerResponse::Unhandled;
+    send_error(res, res.status, res.status == 404 ? "no such page: " + cut(req.path) : "request failed");
     return httplib::Server::HandlerResponse::Handled;
   }));
   http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
@@ -181,11 +238,16 @@ int ExplorerServer::bind(const std::string& host, int port) {
   if (bound <= 0)  // named as asked: a failed bind to any port has no number
     throw std::runtime_error("cannot listen on " + host + ":" + (port == 0 ? "any port" : std::to_string(port)) +
                              " (in use, or not an address of this machine)");
+  http_->widen_backlog();
+  hosts_.allow(host, bound);
   return bound;
 }
 
 bool ExplorerServer::listen() { return http_->listen_after_bind(); }
 
-void ExplorerServer::stop() { http_->stop(); }
+void ExplorerServer::stop() {
+  stopping_ = true;  // every search's cancel hook sees it at its next clock check
+  http_->stop();
+}
 
 }  // namespace rtb::cli

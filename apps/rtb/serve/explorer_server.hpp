@@ -1,37 +1,47 @@
 #pragma once
 // The HTTP side of `rtb serve`: the explorer page (web/, built in) and its
-// JSON API, answered through one QuerySession per game and variant.
+// JSON API, answered through one GameSlot (game_slot.hpp) per game and variant.
 //
 //   GET /api/games                       the games, their variants, each
 //                                        variant's start, board and how many
 //                                        of its tier files are in the directory
-//   GET /api/query?game=G&variant=V&position=P[&line=1]
+//   GET /api/query?game=G&variant=V&position=P[&moves=M][&line=1]
 //                                        what `rtb query --json [--line]` prints
+//   GET /api/cancel?game=G&variant=V     stops the search in flight for the
+//                                        game, if any (its request gets a 503)
 //
 // Errors are JSON {"error": "..."}: 400 for bad input (what is wrong is
 // said), 404 for a missing tablebase (with "generate": the command that
-// makes it) or an unknown path, 500 for anything else. No request can stop
-// the server: every handler catches everything.
+// makes it) or an unknown path, 421 for a request whose Host is not this
+// server's, 403 for an API request from another site's page, 503 (with
+// "busy": true) for a search refused or stopped (a newer search of the same
+// game superseded it, the server is at its most searches, or it is
+// stopping), 500 for anything else. Messages name no directory of the
+// machine (the tablebase directory is written <dir>). No request can stop
+// the server: every handler catches everything. See apps/rtb/serve/
+// request_guard.hpp, game_slot.hpp and guarded_http_server.hpp for what is
+// refused and why (issue 28).
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 
+#include "apps/rtb/serve/game_slot.hpp"
+#include "apps/rtb/serve/request_guard.hpp"
 #include "search/bounds.hpp"
-#include "service/query_session.hpp"
-
-namespace httplib {
-class Server;
-}
 
 namespace rtb::cli {
+
+class GuardedHttpServer;
 
 class ExplorerServer {
  public:
   // `limits` bound the search behind each query (a time limit above all: a
-  // request waits for it, and so do others for the same game).
-  ExplorerServer(std::filesystem::path dir, const SearchLimits& limits);
+  // request waits for it). At most `searches_at_once` searches run at once
+  // in the whole server.
+  ExplorerServer(std::filesystem::path dir, const SearchLimits& limits, int searches_at_once = 2);
   ~ExplorerServer();
 
   // Binds to host:port (port 0: a free one); returns the port, or throws
@@ -39,25 +49,26 @@ class ExplorerServer {
   int bind(const std::string& host, int port);
   // Serves until stop(); false if it could not.
   bool listen();
-  // From any thread, or a signal-watching one.
+  // From any thread, or a signal-watching one: cancels every search and
+  // ends every connection at once.
   void stop();
 
  private:
-  // Sessions are not thread-safe: one lock each. The map only grows (one
-  // entry per game and variant of the registry), so a session found stays.
-  struct Guarded {
-    std::mutex mutex;
-    QuerySession session;
-  };
-  Guarded& session_for(const std::string& game, const std::string& variant);
+  // The map only grows (one entry per game and variant of the registry), so
+  // a slot found stays.
+  GameSlot& slot_for(const std::string& game, const std::string& variant);
 
   void routes();
 
   std::filesystem::path dir_;
   SearchLimits limits_;
-  std::unique_ptr<httplib::Server> http_;
-  std::mutex sessions_mutex_;
-  std::map<std::string, std::unique_ptr<Guarded>> sessions_;
+  std::atomic<bool> stopping_{false};
+  SearchGate gate_;
+  HostCheck hosts_;
+  PathScrubber scrub_;
+  std::unique_ptr<GuardedHttpServer> http_;
+  std::mutex slots_mutex_;
+  std::map<std::string, std::unique_ptr<GameSlot>> slots_;
 };
 
 }  // namespace rtb::cli
