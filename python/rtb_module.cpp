@@ -245,6 +245,9 @@ PYBIND11_MODULE(_rtb, m) {
         py::list out;
         for (const rtb::GameInfo& g : rtb::games()) {
           py::dict d;
+          // "game", as the command line's JSON and the web API call it
+          // (issue 27: one vocabulary); "name" kept for older scripts.
+          d["game"] = g.name;
           d["name"] = g.name;
           d["description"] = g.description;
           d["variants"] = g.variants;

@@ -63,6 +63,7 @@ def test_games_are_those_of_the_rtb_program():
     assert listing["format"] == 1
     program = [
         {
+            "game": g["game"],
             "name": g["game"],
             "description": g["description"],
             "variants": g["variants"],

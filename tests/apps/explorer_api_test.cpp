@@ -136,6 +136,19 @@ TEST_F(ExplorerApi, GamesListsEveryVariantWithItsBoardAndTablebases) {
     for (const json& v : game["variants"])
       variants[game["name"].get<std::string>() + "/" + v["name"].get<std::string>()] = v;
   ASSERT_EQ(variants.count("pangki/default"), 1u);
+  // One vocabulary with the command line's JSON and Python: "game" (issue 27).
+  for (const json& game : body["games"]) EXPECT_EQ(game["game"], game["name"]) << game.dump().substr(0, 200);
+  // The seed reading of Crossings: its squares and the corner points between
+  // them in the text's order, and its pieces off the board are a reserve.
+  ASSERT_EQ(variants.count("crossings/seed-3x3"), 1u);
+  const json& seed = variants["crossings/seed-3x3"]["board"];
+  EXPECT_EQ(seed["off_board"], "reserve");
+  ASSERT_EQ(seed["points"].size(), 13u);
+  EXPECT_EQ(seed["points"][0], "a3");
+  EXPECT_EQ(seed["points"][3], "a2+");
+  EXPECT_EQ(seed["points"][12], "c1");
+  EXPECT_EQ(seed["sides"][0]["name"], "black");
+  EXPECT_EQ(variants["pangki/default"]["board"]["off_board"], "captured");
   ASSERT_EQ(variants.count("bagh-chal/3x3"), 1u);
   ASSERT_EQ(variants.count("bagh-chal/3x3-nodiag"), 1u);
   const json& pangki = variants["pangki/default"];

@@ -67,8 +67,9 @@ json board_json(const BoardLook& shape) {
   for (const PieceLook& p : shape.pieces)
     pieces.push_back({{"letter", std::string(1, p.letter)}, {"name", p.name}, {"colour", p.colour}});
   for (const SideLook& s : shape.sides) sides.push_back({{"letter", std::string(1, s.letter)}, {"name", s.name}});
-  return {{"files", shape.files}, {"ranks", shape.ranks}, {"on_points", shape.on_points}, {"lines", lines},
-          {"pieces", pieces},     {"sides", sides},       {"points", shape.points},       {"in_hand", shape.in_hand}};
+  return {{"files", shape.files},   {"ranks", shape.ranks},     {"on_points", shape.on_points},
+          {"lines", lines},         {"pieces", pieces},         {"sides", sides},
+          {"points", shape.points}, {"in_hand", shape.in_hand}, {"off_board", shape.off_board}};
 }
 
 // Runs a handler, turning every exception into the JSON error it stands for,
@@ -174,7 +175,10 @@ void ExplorerServer::routes() {
           variant["tablebases"] = {{"tiers", c.tiers}, {"present", c.present}};
           variants.push_back(std::move(variant));
         }
-        games.push_back({{"name", entry.name},
+        // "game" as the command line's JSON and Python call it (issue 27:
+        // one vocabulary); "name" kept for older clients.
+        games.push_back({{"game", entry.name},
+                         {"name", entry.name},
                          {"description", entry.description},
                          {"searches", slot_for(entry.name, "default").searches()},
                          {"variants", variants}});
