@@ -12,6 +12,7 @@
 #include "service/game_facts.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/query_session.hpp"
+#include "service/tablebase_path.hpp"
 #include "service/tier_selection.hpp"
 #include "tablebases/directory_lock.hpp"
 
@@ -184,6 +185,16 @@ GameValue Tablebase::probe_value(const std::string& position) {
     if (const std::optional<Value> v = impl_->values->value(position)) return game_value({*v, *v});
     return game_value(impl_->session.query(position).value);
   });
+}
+
+std::string find_tablebase_dir(const std::string& game, const std::string& variant,
+                               const std::vector<std::string>& dirs) {
+  std::vector<std::filesystem::path> given(dirs.begin(), dirs.end());
+  try {
+    return tablebase_dir_for({game, variant}, tablebase_search_path(given)).dir.string();
+  } catch (const InvalidParameter& e) {
+    throw InvalidInput(e.said_as(e.parameter()));
+  }
 }
 
 std::vector<GameInfo> games() {

@@ -119,7 +119,8 @@ PYBIND11_MODULE(_rtb, m) {
                           "close() or a with block closes its files.")
       .def_property_readonly("game", &PyTablebase::game)
       .def_property_readonly("variant", &PyTablebase::variant)
-      .def_property_readonly("dir", &PyTablebase::dir, "The directory, as given to rtb.open.")
+      .def_property_readonly("dir", &PyTablebase::dir,
+                             "The directory read from: as given to rtb.open, or the one found in its list or RTB_PATH.")
       .def_property_readonly("closed", &PyTablebase::closed)
       .def("__repr__",
            [](const PyTablebase& tb) {
@@ -219,7 +220,7 @@ PYBIND11_MODULE(_rtb, m) {
 
   m.def(
       "open",
-      [](const std::filesystem::path& dir, const std::string& game, const std::string& variant, std::uint64_t nodes,
+      [](const py::object& dir, const std::string& game, const std::string& variant, std::uint64_t nodes,
          std::optional<double> seconds) {
         // 0 would mean no limit in the library: say so with None instead,
         // so that a limit computed as 0 is not silently infinite.
@@ -227,13 +228,29 @@ PYBIND11_MODULE(_rtb, m) {
           throw py::value_error("seconds must be above 0, not " + std::string(py::repr(py::float_(*seconds))) +
                                 " (seconds=None: no time limit)");
         const rtb::SearchBudget budget{nodes, seconds ? *seconds : 0.0};
-        const std::string dir_text = path_text(dir);
+        // None: RTB_PATH's directories (else tb); a list: these, searched
+        // in order; one path: that directory (issue 27).
+        std::vector<std::string> search;
+        const auto add = [&](const py::handle& d) {
+          try {
+            search.push_back(path_text(py::cast<std::filesystem::path>(d)));
+          } catch (const py::cast_error&) {
+            throw py::type_error("dir must be a str, bytes or os.PathLike, a list of them, or None, not " +
+                                 std::string(py::str(py::type::of(d).attr("__name__"))));
+          }
+        };
+        if (py::isinstance<py::list>(dir) || py::isinstance<py::tuple>(dir))
+          for (const py::handle& d : dir) add(d);
+        else if (!dir.is_none()) add(dir);
+        const std::string dir_text =
+            dir.is_none() || search.size() > 1 ? rtb::find_tablebase_dir(game, variant, search) : search.at(0);
         py::gil_scoped_release unlocked;
         return std::make_unique<PyTablebase>(rtb::Tablebase(dir_text, game, variant, budget));
       },
       py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::arg("nodes") = 10'000'000,
       py::arg("seconds") = 10.0,
-      "The tablebases of `game` in `dir` (a str or os.PathLike; written by `rtb generate GAME --dir DIR`). `nodes` "
+      "The tablebases of `game` in `dir` (a str or os.PathLike; written by `rtb generate GAME --dir DIR`; a list: "
+      "the first of them that holds the game's files; None: the same among RTB_PATH's directories, else tb). `nodes` "
       "and `seconds` limit the search that answers positions no tablebase covers (Bagh-Chal's placement phase, 8x8 "
       "Crossings); seconds=None sets no time limit (answers are then repeatable), and 0 is refused. ValueError for "
       "an unknown game or variant or a bad limit, TablebaseNotFoundError (a FileNotFoundError, with errno and "

@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 #include <cstdint>
 #include <filesystem>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -13,6 +14,7 @@
 #include "apps/rtb/usage_error.hpp"
 #include "games/registry.hpp"
 #include "games/variant_summary.hpp"
+#include "service/tablebase_path.hpp"
 #include "service/tier_selection.hpp"
 
 namespace rtb::cli {
@@ -27,8 +29,30 @@ inline void add_game_options(po::options_description& o, GameChoice& choice) {
   o.add_options()("variant", po::value(&choice.variant)->default_value("default")->value_name("NAME"), help.c_str());
 }
 
-inline void add_dir_option(po::options_description& o, std::filesystem::path& dir) {
-  o.add_options()("dir", po::value(&dir)->default_value("tb")->value_name("DIR"), "tablebase directory");
+// --dir, which may be given more than once: the directories a reading
+// command searches for a game's tablebases, in order (service/
+// tablebase_path.hpp; without --dir, RTB_PATH's, else tb).
+struct DirOption {
+  std::vector<std::filesystem::path> given;
+  // Where to read `choice`'s files: the first directory that holds them.
+  // Says on stderr where it looked when none does and there were several.
+  std::filesystem::path for_reading(const GameChoice& choice, const std::string& command) const {
+    const TablebaseDirChoice c = tablebase_dir_for(choice, search_path());
+    if (!c.found && c.looked_in.size() > 1)
+      std::cerr << "rtb " << command << ": no " << tablebase_folder(choice) << " folder in "
+                << joined_paths(c.looked_in) << (given.empty() ? " (RTB_PATH)" : "") << "; reading " << c.dir.string()
+                << "\n";
+    return c.dir;
+  }
+  // Where generate writes: the first directory.
+  std::filesystem::path for_writing() const { return search_path().front(); }
+  std::vector<std::filesystem::path> search_path() const { return tablebase_search_path(given); }
+};
+
+inline void add_dir_option(po::options_description& o, DirOption& dirs) {
+  o.add_options()("dir", po::value(&dirs.given)->composing()->value_name("DIR"),
+                  "tablebase directory; again for more, searched in order (default: RTB_PATH's, "
+                  "':'-separated, else tb)");
 }
 
 inline int default_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }

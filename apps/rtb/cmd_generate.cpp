@@ -85,7 +85,8 @@ int run_generate(int argc, char** argv) {
   std::string memory_limit_text;
   po::options_description o("options");
   add_game_options(o, choice);
-  add_dir_option(o, options.dir);
+  DirOption dirs;
+  add_dir_option(o, dirs);
   add_threads_option(o, options.threads);
   o.add_options()("quiet,q", po::bool_switch(&options.quiet), "no progress display")(
       "json", po::bool_switch(&json), "print the report as one JSON object (see README: JSON output)")(
@@ -109,6 +110,7 @@ int run_generate(int argc, char** argv) {
                      "share of its machine's cores. A second generate into the same directory is refused\n"
                      "while the first runs (a lock file); queries are never blocked.\n"))
     return 0;
+  options.dir = dirs.for_writing();
   check_threads(options.threads);
   check_range("block-size", block_size, 1, kMaxBlockSize);
   check_range("zstd-level", options.write.zstd_level, 1, max_zstd_level());

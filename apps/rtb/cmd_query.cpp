@@ -73,7 +73,7 @@ std::size_t run_batch(QuerySession& session, const std::vector<std::string>& mov
 
 int run_query(int argc, char** argv) {
   GameChoice choice;
-  std::filesystem::path dir;
+  DirOption dirs;
   std::string position_text, moves_text;
   bool json = false, line = false, batch = false;
   SearchLimits limits;
@@ -82,7 +82,7 @@ int run_query(int argc, char** argv) {
   long long nodes = static_cast<long long>(limits.nodes);  // signed, so that a negative value is seen
   po::options_description o("options");
   add_game_options(o, choice);
-  add_dir_option(o, dir);
+  add_dir_option(o, dirs);
   o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)")(
       "batch", po::bool_switch(&batch), "read positions from stdin, one a line; print one JSON line each")(
       "moves", po::value(&moves_text)->value_name("LIST"),
@@ -102,6 +102,7 @@ int run_query(int argc, char** argv) {
                      o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json",
                      help ? position_help() : ""))
     return 0;
+  const std::filesystem::path dir = dirs.for_reading(choice, "query");
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);
   if (!(limits.seconds >= 0)) throw UsageError("--seconds must not be negative");

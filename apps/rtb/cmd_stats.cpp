@@ -14,19 +14,20 @@ namespace rtb::cli {
 
 int run_stats(int argc, char** argv) {
   GameChoice choice;
-  std::filesystem::path dir;
+  DirOption dirs;
   bool json = false;
   int threads = default_threads();
   TierSelection selection;
   po::options_description o("options");
   add_game_options(o, choice);
-  add_dir_option(o, dir);
+  add_dir_option(o, dirs);
   add_tier_selection_options(o, selection);
   o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)");
   add_threads_option(o, threads);
   if (!parse_command(argc, argv, "rtb stats GAME [--dir DIR] [--json] [--threads N]", o, {{"game", &choice.name}},
                      "rtb stats pangki --dir tb --json"))
     return 0;
+  const std::filesystem::path dir = dirs.for_reading(choice, "stats");
   check_threads(threads);
   return with_game(choice, [&](const auto& game) {
     nlohmann::json out{

@@ -17,14 +17,14 @@ namespace rtb::cli {
 
 int run_verify(int argc, char** argv) {
   GameChoice choice;
-  std::filesystem::path dir;
+  DirOption dirs;
   int threads = default_threads();
   bool json = false;
   bool general = false;
   TierSelection selection;
   po::options_description o("options");
   add_game_options(o, choice);
-  add_dir_option(o, dir);
+  add_dir_option(o, dirs);
   add_tier_selection_options(o, selection);
   add_threads_option(o, threads);
   o.add_options()("json", po::bool_switch(&json), "print one JSON object at the end (see README: JSON output)")(
@@ -35,6 +35,7 @@ int run_verify(int argc, char** argv) {
   if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N] [--json] [--general]", o,
                      {{"game", &choice.name}}, "rtb verify pangki --dir tb"))
     return 0;
+  const std::filesystem::path dir = dirs.for_reading(choice, "verify");
   check_threads(threads);
   return with_game(choice, [&](const auto& game) {
     using Game = std::decay_t<decltype(game)>;

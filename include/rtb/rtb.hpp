@@ -144,6 +144,13 @@ struct GameInfo {
 // The games rtb knows, in the order `rtb games` lists them.
 std::vector<GameInfo> games();
 
+// The tablebase directory the command line reads `game`'s files from: the
+// first of `dirs` (empty: those of the RTB_PATH environment variable,
+// separated by ':'; else "tb") that holds its folder (GAME-VARIANT/); where
+// none does, the first. InvalidInput for an unknown game or variant.
+std::string find_tablebase_dir(const std::string& game, const std::string& variant = "default",
+                               const std::vector<std::string>& dirs = {});
+
 // Which tiers to solve: nothing set means the game's default set (every tier,
 // but only the sliding phase of Bagh-Chal 5x5); otherwise the union of `all`,
 // the named `tiers` and what each tier filter keeps. The filters are those

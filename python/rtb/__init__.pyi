@@ -41,7 +41,7 @@ class Tablebase:
     def query(self, position: str) -> dict[str, object]: ...
 
 def open(
-    dir: StrPath,
+    dir: Union[StrPath, Sequence[StrPath], None],
     game: str,
     variant: str = "default",
     nodes: int = 10_000_000,

@@ -224,3 +224,20 @@ def test_type_stubs_are_installed_beside_the_module_and_match_it():
         assert callable(getattr(rtb, name))
     assert "class TablebaseNotFoundError(FileNotFoundError)" in stubs
     assert inspect.getdoc(rtb.open)
+
+
+def test_rtb_path_and_a_list_of_directories_are_searched_in_order(tmp_path, monkeypatch):
+    # Issue 27: one game in each of two directories, found through RTB_PATH
+    # (dir=None) and through a list, in either order.
+    a, b = tmp_path / "a", tmp_path / "b"
+    rtb.generate(a, "pangki", max_pieces=2)
+    rtb.generate(b, "blockade")
+    for path in (f"{a}:{b}", f"{b}:{a}"):
+        monkeypatch.setenv("RTB_PATH", path)
+        assert rtb.open(None, "pangki").probe("ww../..../..../..bb w") == ("DRAW", None)
+        assert rtb.open(None, "blockade").probe("start")[0] == "WIN"
+    assert rtb.open([a, b], "blockade").dir == str(b)
+    assert rtb.open((b, a), "pangki").dir == str(a)
+    monkeypatch.delenv("RTB_PATH")
+    with pytest.raises(rtb.TablebaseNotFoundError):
+        rtb.open([tmp_path / "none", a], "blockade")

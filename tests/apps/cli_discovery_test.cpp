@@ -105,6 +105,37 @@ TEST(Discovery, VariantHelpIsAFewLinesNotAWall) {
   EXPECT_LE(std::count(help.out.begin() + from, help.out.begin() + to, '\n'), 8) << help.out.substr(from, to - from);
 }
 
+// RTB_PATH and --dir given more than once: the directories are searched in
+// order for each game's folder, and a query that finds none says where it
+// looked (issue 27).
+TEST(Discovery, TablebasePathSearchesEveryDirectoryInOrder) {
+  rtb_test::ScratchDir scratch("tablebase-path");
+  const std::string a = (scratch.path() / "a").string(), b = (scratch.path() / "b").string();
+  ASSERT_EQ(run_rtb({"generate", "pangki", "--max-pieces", "2", "--dir", a, "--quiet"}).exit_code, 0);
+  ASSERT_EQ(run_rtb({"generate", "blockade", "--dir", b, "--quiet"}).exit_code, 0);
+  const std::string pangki = "ww../..../..../..bb w";
+  for (const std::string& path : {a + ":" + b, b + ":" + a}) {
+    rtb_test::Launch p({"query", "pangki", pangki, "--json"}), q({"query", "blockade", "start", "--json"});
+    p.env = q.env = {{"RTB_PATH", path}};
+    const Outcome in_a = run_rtb(p), in_b = run_rtb(q);
+    EXPECT_EQ(in_a.exit_code, 0) << path << ": " << in_a.err;
+    EXPECT_EQ(in_b.exit_code, 0) << path << ": " << in_b.err;
+    EXPECT_EQ(json::parse(in_b.out)["source"], "tablebase");
+  }
+  EXPECT_EQ(run_rtb({"query", "blockade", "start", "--dir", a, "--dir", b}).exit_code, 0);
+  // --dir wins over RTB_PATH; neither directory holds blockade: both named.
+  rtb_test::Launch nowhere({"query", "blockade", "start", "--dir", a, "--dir", a + "/none"});
+  nowhere.env = {{"RTB_PATH", b}};
+  const Outcome missing = run_rtb(nowhere);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_TRUE(has(missing.err, "no blockade-default folder in " + a + ", " + a + "/none; reading " + a)) << missing.err;
+  // generate writes into the first directory.
+  rtb_test::Launch gen({"generate", "blockade", "--quiet"});
+  gen.env = {{"RTB_PATH", a + ":" + b}};
+  ASSERT_EQ(run_rtb(gen).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::is_directory(scratch.path() / "a" / "blockade-default"));
+}
+
 // Runs the completion function as bash would for the words typed so far
 // (the last one being completed) and returns its offers, one a line.
 std::string complete(const std::string& script, const std::string& typed) {

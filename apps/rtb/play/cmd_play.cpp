@@ -31,7 +31,7 @@ bool use_color(bool no_color_option) {
 
 int run_play(int argc, char** argv) {
   GameChoice choice;
-  std::filesystem::path dir;
+  DirOption dirs;
   std::string position = "start";
   PlayOptions options;
   bool no_color = false;
@@ -43,7 +43,7 @@ int run_play(int argc, char** argv) {
   long long nodes = static_cast<long long>(limits.nodes), strength = 100, seed = -1;
   po::options_description o("options");
   add_game_options(o, choice);
-  add_dir_option(o, dir);
+  add_dir_option(o, dirs);
   o.add_options()("position", po::value(&position)->default_value(position), "the position to start from")(
       "side", po::value(&options.side),
       "the side you play: its letter or name (b/black, w/white, g/goats, t/tigers), or both "
@@ -61,6 +61,7 @@ int run_play(int argc, char** argv) {
                      "Play against perfect play; type help for the commands.",
                      o, {{"game", &choice.name}}))
     return 0;
+  const std::filesystem::path dir = dirs.for_reading(choice, "play");
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);
   if (!(limits.seconds >= 0) || !std::isfinite(limits.seconds))

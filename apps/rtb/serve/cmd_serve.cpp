@@ -40,14 +40,14 @@ constexpr double kMostSeconds = 3600;
 int run_serve(int argc, char** argv) {
   int port = 8080;
   std::string host = "127.0.0.1";
-  std::filesystem::path dir;
+  DirOption dirs;
   SearchLimits limits;
   limits.nodes = 10'000'000;
   limits.seconds = 5;
   long long nodes = static_cast<long long>(limits.nodes);  // signed, so that a negative value is seen
   int searches = 2;
   po::options_description o("options");
-  add_dir_option(o, dir);
+  add_dir_option(o, dirs);
   o.add_options()("port", po::value(&port)->default_value(port), "TCP port (0: any free one)")(
       "bind", po::value(&host)->default_value(host),
       "address to listen on; anything but this machine's loopback lets others in, with no authentication")(
@@ -81,14 +81,16 @@ int run_serve(int argc, char** argv) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  ExplorerServer server(dir, limits, searches);
+  const std::vector<std::filesystem::path> search_path = dirs.search_path();
+  ExplorerServer server(search_path, limits, searches);
   port = server.bind(host, port);
   if (!is_loopback(host))
     std::cerr << "rtb serve: warning: listening on " << host
               << ": the server has no authentication; anyone who can reach this address can use it\n";
-  if (!std::filesystem::is_directory(dir))
-    std::cerr << "rtb serve: warning: there is no tablebase directory '" << dir.string()
-              << "'; queries will say how to generate the tablebases\n";
+  for (const std::filesystem::path& dir : search_path)
+    if (!std::filesystem::is_directory(dir))
+      std::cerr << "rtb serve: warning: there is no tablebase directory '" << dir.string()
+                << "'; queries will say how to generate the tablebases\n";
   const std::string shown_host = host.find(':') != std::string::npos ? "[" + host + "]" : host;
   std::cout << "rtb serve: the explorer is at http://" << shown_host << ":" << port << "/  (Ctrl-C stops it)"
             << std::endl;

@@ -10,6 +10,7 @@
 #include "apps/rtb/serve/web_assets.hpp"
 #include "apps/rtb/usage_error.hpp"
 #include "service/parameter_checks.hpp"
+#include "service/tablebase_path.hpp"
 
 namespace rtb::cli {
 
@@ -101,11 +102,12 @@ std::string cut(const std::string& text) { return text.size() <= 100 ? text : te
 
 }  // namespace
 
-ExplorerServer::ExplorerServer(std::filesystem::path dir, const SearchLimits& limits, int searches_at_once)
-    : dir_(std::move(dir)),
+ExplorerServer::ExplorerServer(std::vector<std::filesystem::path> dirs, const SearchLimits& limits,
+                               int searches_at_once)
+    : dirs_(std::move(dirs)),
       limits_(limits),
       gate_(searches_at_once),
-      scrub_(dir_),
+      scrub_(dirs_),
       http_(std::make_unique<GuardedHttpServer>()) {
   // cpp-httplib's default socket options add SO_REUSEPORT, with which a
   // second server binds a port in use and the kernel splits the requests
@@ -130,7 +132,8 @@ GameSlot& ExplorerServer::slot_for(const std::string& game, const std::string& v
   if (const auto found = slots_.find(key); found != slots_.end()) return *found->second;
   // Made before it is stored: an unknown name (UsageError) leaves no entry,
   // so requests for made-up games cannot grow the map.
-  auto made = std::make_unique<GameSlot>(GameChoice{game, variant}, dir_, limits_, gate_, stopping_);
+  const GameChoice choice{game, variant};
+  auto made = std::make_unique<GameSlot>(choice, tablebase_dir_for(choice, dirs_).dir, limits_, gate_, stopping_);
   made->set_facts(made->read([](QuerySession& s) {
     return json{{"name", s.variant()}, {"start", s.start()}, {"board", board_json(s.board())}};
   }));

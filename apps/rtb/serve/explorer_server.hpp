@@ -27,6 +27,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "apps/rtb/serve/game_slot.hpp"
 #include "apps/rtb/serve/request_guard.hpp"
@@ -41,7 +42,9 @@ class ExplorerServer {
   // `limits` bound the search behind each query (a time limit above all: a
   // request waits for it). At most `searches_at_once` searches run at once
   // in the whole server.
-  ExplorerServer(std::filesystem::path dir, const SearchLimits& limits, int searches_at_once = 2);
+  // `dirs`: the directories searched for each game's tablebases, in order
+  // (service/tablebase_path.hpp).
+  ExplorerServer(std::vector<std::filesystem::path> dirs, const SearchLimits& limits, int searches_at_once = 2);
   ~ExplorerServer();
 
   // Binds to host:port (port 0: a free one); returns the port, or throws
@@ -60,7 +63,7 @@ class ExplorerServer {
 
   void routes();
 
-  std::filesystem::path dir_;
+  std::vector<std::filesystem::path> dirs_;
   SearchLimits limits_;
   std::atomic<bool> stopping_{false};
   SearchGate gate_;

@@ -96,16 +96,19 @@ class HostCheck {
 // the working directory by "." and the home directory by "~".
 class PathScrubber {
  public:
-  explicit PathScrubber(const std::filesystem::path& tablebase_dir) {
+  explicit PathScrubber(const std::vector<std::filesystem::path>& tablebase_dirs) {
     std::error_code error;
     const auto add = [&](const std::filesystem::path& p, const std::string& placeholder) {
       std::string text = p.lexically_normal().string();
       while (text.size() > 1 && text.back() == '/') text.pop_back();
       if (text.size() > 1 && text.front() == '/') replacements_.emplace_back(text, placeholder);
     };
-    add(tablebase_dir, "<dir>");
-    add(std::filesystem::absolute(tablebase_dir, error), "<dir>");
-    if (const auto canonical = std::filesystem::weakly_canonical(tablebase_dir, error); !error) add(canonical, "<dir>");
+    for (const std::filesystem::path& tablebase_dir : tablebase_dirs) {
+      add(tablebase_dir, "<dir>");
+      add(std::filesystem::absolute(tablebase_dir, error), "<dir>");
+      if (const auto canonical = std::filesystem::weakly_canonical(tablebase_dir, error); !error)
+        add(canonical, "<dir>");
+    }
     if (const auto cwd = std::filesystem::current_path(error); !error) add(cwd, ".");
     if (const char* home = std::getenv("HOME")) add(home, "~");
     // Longest first, so that a directory inside another is replaced whole.

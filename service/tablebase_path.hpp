@@ -1,0 +1,73 @@
+#pragma once
+// Where a reading command finds a game's tablebases (issue 27): in the
+// directories named by --dir, which may be given more than once, else in
+// those of RTB_PATH (separated by ':', as PATH is), else in ./tb. The first
+// that holds the game's folder (GAME-VARIANT/) is used, as Fathom's and
+// Stockfish's SyzygyPath are searched; where none does, the first, so that
+// the missing-file message and its generate command name it. generate writes
+// into the first directory only.
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "games/registry.hpp"
+
+namespace rtb {
+
+inline constexpr const char* kTablebasePathVariable = "RTB_PATH";
+
+// The directories to look in, in order: `given` if any, else RTB_PATH's
+// (empty entries skipped), else "tb".
+inline std::vector<std::filesystem::path> tablebase_search_path(const std::vector<std::filesystem::path>& given) {
+  if (!given.empty()) return given;
+  std::vector<std::filesystem::path> out;
+  if (const char* path = std::getenv(kTablebasePathVariable)) {
+    std::string entry;
+    for (const char* c = path;; ++c) {
+      if (*c == ':' || *c == '\0') {
+        if (!entry.empty()) out.emplace_back(entry);
+        entry.clear();
+        if (*c == '\0') break;
+      } else {
+        entry += *c;
+      }
+    }
+  }
+  if (out.empty()) out.emplace_back("tb");
+  return out;
+}
+
+// The folder of `choice`'s files in a tablebase directory: the game's own
+// name and variant ("morris-nine" for morris's default).
+inline std::string tablebase_folder(const GameChoice& choice) {
+  return std::visit([](const auto& game) { return game.name() + "-" + game.variant(); }, make_game(choice));
+}
+
+struct TablebaseDirChoice {
+  std::filesystem::path dir;                     // where to read
+  bool found = false;                            // whether dir holds the game's folder
+  std::vector<std::filesystem::path> looked_in;  // every directory of the search path
+};
+
+// The first directory of `search` that holds the folder of `choice`'s files.
+inline TablebaseDirChoice tablebase_dir_for(const GameChoice& choice,
+                                            const std::vector<std::filesystem::path>& search) {
+  const std::string folder = tablebase_folder(choice);
+  TablebaseDirChoice out{search.front(), false, search};
+  for (const std::filesystem::path& dir : search) {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(dir / folder, ignored)) return {dir, true, search};
+  }
+  return out;
+}
+
+// "tb1, tb2" for a message.
+inline std::string joined_paths(const std::vector<std::filesystem::path>& dirs) {
+  std::string out;
+  for (const auto& d : dirs) out += (out.empty() ? "" : ", ") + d.string();
+  return out;
+}
+
+}  // namespace rtb
