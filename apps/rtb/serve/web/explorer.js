@@ -163,10 +163,12 @@ function exactText(v) {
 // "WIN in 5", or what is proven of an unproven value.
 function valueText(v) {
   if (v.value) return exactText(v);
-  const parts = [];
-  if (v.at_least) parts.push('at least ' + exactText(v.at_least));
-  if (v.at_most) parts.push('at most ' + exactText(v.at_most));
-  return parts.length ? parts.join(', ') : 'unknown';
+  // A search's bounds, for the side to move (issue 27: "at least LOSS 8,
+  // at most WIN in 9" read as nonsense).
+  if (v.at_least && v.at_most) return 'between ' + exactText(v.at_least) + ' and ' + exactText(v.at_most);
+  if (v.at_least) return 'no worse than ' + exactText(v.at_least);
+  if (v.at_most) return 'no better than ' + exactText(v.at_most);
+  return 'unknown';
 }
 
 // The few characters drawn on a move's target: the distance, '=' for a draw.
@@ -784,7 +786,10 @@ function showError(error) {
     return;
   }
   box.hidden = false;
-  box.append(error.message);
+  // The server's message ends with the command; it is shown once, below
+  // (issue 27: the box gave it twice).
+  const said = error.generate ? error.message.replace(/;? *generate (it|them) with:.*$/s, '') : error.message;
+  box.append(said);
   if (error.generate) {
     const code = document.createElement('code');
     code.textContent = error.generate;
