@@ -26,6 +26,8 @@
 #include <utility>
 #include <vector>
 
+#include "games/nearest_names.hpp"  // lower_case
+
 namespace rtb::cli {
 
 class HostCheck {
@@ -36,7 +38,7 @@ class HostCheck {
     any_address_ = bound == "0.0.0.0" || bound == "::" || bound == "[::]";
     const std::string suffix = ":" + std::to_string(port);
     for (std::string name : {std::string("localhost"), std::string("127.0.0.1"), bound}) {
-      name = lower(name);
+      name = lower_case(name);
       if (name.find(':') != std::string::npos && name.front() != '[') name = "[" + name + "]";
       hosts_.insert(name + suffix);
       if (port == 80) hosts_.insert(name);
@@ -45,7 +47,7 @@ class HostCheck {
 
   // Whether a request with this Host header is one for this server.
   bool host_allowed(const std::string& host_header) const {
-    const std::string host = lower(host_header);
+    const std::string host = lower_case(host_header);
     if (hosts_.count(host)) return true;
     return any_address_ && is_ip_literal_with_port(host);
   }
@@ -56,7 +58,7 @@ class HostCheck {
   bool same_origin(const std::string& origin, const std::string& fetch_site, const std::string& host_header) const {
     if (!fetch_site.empty() && fetch_site != "same-origin" && fetch_site != "none") return false;
     if (origin.empty()) return true;
-    return lower(origin) == "http://" + lower(host_header);
+    return lower_case(origin) == "http://" + lower_case(host_header);
   }
 
   std::string allowed_text() const {
@@ -65,11 +67,6 @@ class HostCheck {
   }
 
  private:
-  static std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-  }
-
   // "192.168.1.5:8080" or "[fe80::1]:8080" with this server's port.
   bool is_ip_literal_with_port(const std::string& host) const {
     const std::string suffix = ":" + std::to_string(port_);
