@@ -35,6 +35,9 @@ struct GenerateOptions {
   // caller's user set it, for the message ("--memory-limit").
   std::uint64_t memory_limit = 0;
   std::string memory_limit_name = "the memory limit";
+  // Each group's walk (solver/walk.hpp): the plan's choice against the
+  // memory limit, or one for all.
+  WalkChoice walk = WalkChoice::Auto;
 };
 
 struct GenerateReport {
@@ -57,6 +60,11 @@ FileTierStore generate_store(const G& game, const GenerateOptions& options) {
   return file_tier_store(game, options.dir, write);
 }
 
+// The limit the plan is held to: --memory-limit, else this machine's memory.
+inline std::uint64_t memory_limit_of(const GenerateOptions& options) {
+  return options.memory_limit != 0 ? options.memory_limit : physical_memory_bytes();
+}
+
 // The plan of generating the selected tiers of `game` into options.dir.
 template <RetrogradeGame G>
 ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
@@ -72,16 +80,26 @@ ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
       return false;
     }
   };
-  return plan_resources(game, groups, needed, complete, plan_model_of(game));
+  return plan_resources(game, groups, needed, complete, plan_model_of(game),
+                        WalkPolicy{options.walk, memory_limit_of(options)});
 }
 
 // Refuses, before anything is written, a run that does not fit the memory
-// limit or the free disk (check_plan_fits).
+// limit or the free disk (check_plan_fits). Returns the plan, whose walks
+// the run takes.
 template <RetrogradeGame G>
-void check_generate_plan(const G& game, const GenerateOptions& options) {
-  const bool machine = options.memory_limit == 0;
-  check_plan_fits(plan_generate(game, options), machine ? physical_memory_bytes() : options.memory_limit, options.dir,
-                  machine ? "this machine's memory" : options.memory_limit_name);
+ResourcePlan check_generate_plan(const G& game, const GenerateOptions& options) {
+  ResourcePlan plan = plan_generate(game, options);
+  check_plan_fits(plan, memory_limit_of(options), options.dir,
+                  options.memory_limit == 0 ? "this machine's memory" : options.memory_limit_name);
+  return plan;
+}
+
+// The walk of every group of the solve order, as the plan chose them.
+inline std::vector<Walk> planned_walks(const ResourcePlan& plan, std::size_t group_count) {
+  std::vector<Walk> walks(group_count, Walk::Lists);
+  for (const GroupPlan& g : plan.groups) walks.at(g.group) = g.walk;
+  return walks;
 }
 
 // The writer's hold on a game's folder while it generates: the lock (a
@@ -102,12 +120,13 @@ class GenerateClaim {
 
 template <RetrogradeGame G>
 GenerateReport generate(const G& game, const GenerateOptions& options) {
-  check_generate_plan(game, options);
+  const ResourcePlan plan = check_generate_plan(game, options);
   const GenerateClaim claim(game_directory(game, options.dir));
   Progress progress(options.quiet);
   FileTierStore store = generate_store(game, options);
   const std::vector<bool> needed = needed_groups(game_solve_order(game), game.tier_count(), options.wanted);
   GroupLoop<G> loop(game, store, needed, &progress);
+  loop.set_walks(planned_walks(plan, loop.groups().size()));
   const GroupLoopReport solved = loop.solve_all(options.threads);
   progress.done();
   return {solved.groups_solved, solved.groups_skipped, solved.slots_solved, progress.elapsed_seconds()};

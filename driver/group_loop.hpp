@@ -53,6 +53,11 @@ class GroupLoop {
   }
 
   const std::vector<TierGroup>& groups() const { return groups_; }
+
+  // The walk each group of the solve order takes (solver/walk.hpp; the
+  // plan's choice, driver/resource_plan.hpp); groups not named walk by lists.
+  void set_walks(std::vector<Walk> walks) { walks_ = std::move(walks); }
+  Walk walk_of(std::size_t g) const { return g < walks_.size() ? walks_[g] : Walk::Lists; }
   const std::vector<bool>& selected() const { return selected_; }
 
   // The names of group g's tiers joined by '+', e.g. "3-4+4-3".
@@ -145,7 +150,7 @@ class GroupLoop {
     const std::uint64_t slots = group_slots(g);
     if (progress_) progress_->group(ordinal, group_name(g), slots, solved_in_one_pass(game_, group.tiers));
     for (std::uint32_t d : group.dependencies) load(d, [](std::uint32_t, const std::exception&) { throw; });
-    GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_);
+    GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_, walk_of(g));
     std::vector<std::vector<Value>> solved = solver.solve();
     for (std::size_t k = 0; k < group.tiers.size(); ++k) {
       const std::uint32_t t = group.tiers[k];
@@ -195,6 +200,7 @@ class GroupLoop {
   TierStore& store_;
   std::vector<TierGroup> groups_;
   std::vector<bool> selected_;
+  std::vector<Walk> walks_;
   std::vector<std::size_t> last_reader_;  // the last selected group that reads or holds each tier
   std::map<std::uint32_t, TierValues> held_;
   std::set<std::uint32_t> unreadable_;  // tiers whose load failed, not tried again

@@ -8,17 +8,23 @@
 //   - held tiers: 2 bytes a slot of every tier in memory while the group is
 //     solved: the tiers it reads, and tiers solved earlier that a later group
 //     reads (generate keeps them instead of reading them back);
-//   - working lists (none for a tier solved in one pass): the frontier of each level, the positions it unranks and
-//     the waiting lists of later levels, which grow with the group; a fixed
-//     number of bytes a slot of the group, measured (README, "Measured
-//     figures": the peaks of Cinc camins up to 4 a side and the Bagh-Chal
-//     sliding phase against this plan);
+//   - the walk's working memory (none for a tier solved in one pass): for
+//     the walk by lists, the frontier of each level, the positions it
+//     unranks and the waiting lists of later levels, which grow with the
+//     group; a fixed number of bytes a slot of the group, measured (README,
+//     "Measured figures": the peaks of Cinc camins up to 4 a side and the
+//     Bagh-Chal sliding phase against this plan); for the lean walk, a
+//     waiting byte a slot and its chunk maps (solver/walk.hpp);
 //   - a fixed base for the program and the game's tables;
 //   - for a game that gives no predecessors, the engine's table of the
 //     group's moves taken backwards (solver/reverse_moves.hpp), counted with
 //     the working lists: 8 bytes a slot and a parent's bytes a move that
 //     stays in the group, the moves estimated from random slots of the group.
 // Disk is estimated from bits per slot measured on the solved games.
+//
+// The plan also chooses each group's walk: by lists where the group fits
+// the memory limit that way (it is the faster walk on games whose
+// predecessors lie in one block), lean where only the lean walk fits.
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -36,6 +42,7 @@
 #include "solver/reverse_moves.hpp"
 #include "solver/tier_graph.hpp"
 #include "solver/value.hpp"
+#include "solver/walk.hpp"
 
 namespace rtb {
 
@@ -48,6 +55,9 @@ struct PlanModel {
   // slots, 8 bytes each, and many of their slots pass through those lists.
   double working_bytes_per_slot_by_block = 4.5;
   double working_bytes_per_slot_shared = 10.5;
+  // The lean walk: its waiting byte, the chunk maps (2 bytes a 1024 slots)
+  // and the threads' buffers, measured the same way.
+  double working_bytes_per_slot_lean = 1.0;
   // The program, its libraries and the game's tables (measured: `rtb games`
   // peaks at 5 MB).
   std::uint64_t base_bytes = 8ull << 20;
@@ -59,9 +69,11 @@ struct PlanModel {
 
 struct GroupPlan {
   std::string name;                 // "4-4+4-4" style: its tiers joined by '+'
+  std::size_t group = 0;            // its index in the solve order
+  Walk walk = Walk::Lists;          // the walk it gets (none is walked when solved in one pass)
   std::uint64_t slots = 0;          // of the group's own tiers
   std::uint64_t state_bytes = 0;    // state words, then values
-  std::uint64_t working_bytes = 0;  // levels' lists
+  std::uint64_t working_bytes = 0;  // the walk's: levels' lists, or the lean walk's bytes
   std::uint64_t held_bytes = 0;     // tiers held in memory meanwhile
   std::uint64_t held_tiers = 0;
   std::uint64_t memory_bytes = 0;  // all of the above and the base
@@ -76,11 +88,19 @@ struct ResourcePlan {
   std::size_t peak_group = 0;  // index into groups
 };
 
+// How the plan chooses walks: `Auto` takes lists where the group fits
+// memory_limit with them, lean where it does not.
+struct WalkPolicy {
+  WalkChoice choice = WalkChoice::Auto;
+  std::uint64_t memory_limit = UINT64_MAX;
+};
+
 // `complete(t)`: whether tier t's file is already there (its group is skipped,
 // as generate skips it). `needed` as needed_groups() gives it.
 template <RetrogradeGame G>
 ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups, const std::vector<bool>& needed,
-                            const std::function<bool(std::uint32_t)>& complete, const PlanModel& model = {}) {
+                            const std::function<bool(std::uint32_t)>& complete, const PlanModel& model = {},
+                            const WalkPolicy& policy = {}) {
   // The same bookkeeping as generate(): which tiers are in memory when.
   std::vector<std::size_t> last_reader(game.tier_count(), 0);
   for (std::size_t g = 0; g < groups.size(); ++g)
@@ -100,6 +120,7 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       continue;
     }
     GroupPlan p;
+    p.group = g;
     for (std::uint32_t t : group.tiers) {
       if (!p.name.empty()) p.name += '+';
       p.name += game.tier_name(t);
@@ -116,11 +137,20 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     p.state_bytes = p.slots * sizeof(std::uint16_t);
     // A lone tier that no move re-enters is solved in one pass, without lists.
     const bool single_pass = solved_in_one_pass(game, group.tiers);
-    p.working_bytes = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * working_per_slot);
-    // A game without predecessors has the engine's table of the group's
-    // moves taken backwards beside the lists (Crossings' seed reading).
-    if constexpr (!GivesPredecessors<G>)
-      if (!single_pass) p.working_bytes += estimated_reverse_moves_bytes(game, group.tiers);
+    auto memory_with = [&](Walk walk) {
+      const double per_slot = walk == Walk::Lean ? model.working_bytes_per_slot_lean : working_per_slot;
+      std::uint64_t working = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * per_slot);
+      // A game without predecessors has the engine's table of the group's
+      // moves taken backwards beside the walk (Crossings' seed reading).
+      if constexpr (!GivesPredecessors<G>)
+        if (!single_pass) working += estimated_reverse_moves_bytes(game, group.tiers);
+      return working;
+    };
+    p.walk = policy.choice == WalkChoice::Lean ? Walk::Lean : Walk::Lists;
+    if (policy.choice == WalkChoice::Auto && !single_pass &&
+        model.base_bytes + p.state_bytes + memory_with(Walk::Lists) + p.held_bytes > policy.memory_limit)
+      p.walk = Walk::Lean;
+    p.working_bytes = memory_with(p.walk);
     p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.
@@ -176,10 +206,10 @@ inline void check_plan_fits(const ResourcePlan& plan, std::uint64_t memory_limit
   if (!plan.groups.empty() && plan.peak_memory_bytes > memory_limit) {
     const GroupPlan& g = plan.groups[plan.peak_group];
     throw std::runtime_error("tier group " + g.name + " needs about " + mib(g.memory_bytes) +
-                             " of memory (state words " + mib(g.state_bytes) + ", working lists " +
-                             mib(g.working_bytes) + ", " + std::to_string(g.held_tiers) + " tiers held " +
-                             mib(g.held_bytes) + "), more than " + limit_source + " " + mib(memory_limit) +
-                             "; nothing was solved (see rtb generate --plan)");
+                             " of memory (state words " + mib(g.state_bytes) + ", the " + walk_name(g.walk) +
+                             " walk's working memory " + mib(g.working_bytes) + ", " + std::to_string(g.held_tiers) +
+                             " tiers held " + mib(g.held_bytes) + "), more than " + limit_source + " " +
+                             mib(memory_limit) + "; nothing was solved (see rtb generate --plan)");
   }
   const std::uint64_t free = free_disk_bytes(dir);
   if (plan.disk_bytes > free)

@@ -11,12 +11,15 @@
 namespace rtb {
 
 // Values by tier id; tiers outside `wanted` (and not needed by it) stay empty.
+// Every group takes `walk` (solver/walk.hpp).
 template <RetrogradeGame G>
 std::vector<std::vector<Value>> solve_in_memory(const G& game, int threads,
-                                                const std::function<bool(std::uint32_t)>& wanted = {}) {
+                                                const std::function<bool(std::uint32_t)>& wanted = {},
+                                                Walk walk = Walk::Lists) {
   MemoryTierStore store(game.tier_count());
   {
     GroupLoop<G> loop(game, store, needed_groups(game_solve_order(game), game.tier_count(), wanted));
+    loop.set_walks(std::vector<Walk>(loop.groups().size(), walk));
     loop.solve_all(threads);
   }
   return store.take_all();

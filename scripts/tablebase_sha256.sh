@@ -5,12 +5,15 @@
 # 4x4-nodiag whole and 5x5's sliding phase, Crossings 4x4 and 4x5, seed-3x3:
 # 278 files, about a minute on 2 cores) into DIR, and writes the sha256 of
 # every tier file to DIR.sha256. Run it with the build before and after a
-# change and compare: cmp OLD.sha256 NEW.sha256.
-#   scripts/tablebase_sha256.sh RTB DIR
+# change and compare: cmp OLD.sha256 NEW.sha256. Options after DIR go to
+# every generate (e.g. --walk lean, to check that walk against the other).
+#   scripts/tablebase_sha256.sh RTB DIR [GENERATE OPTION...]
 set -euo pipefail
 rtb=$1 out=$2
+shift 2
+extra=("$@")
 mkdir -p "$out"
-gen() { "$rtb" generate "$@" --dir "$out" --quiet; }
+gen() { "$rtb" generate "$@" --dir "$out" --quiet "${extra[@]}"; }
 gen pangki
 gen pangki --variant arrival
 gen cinc-camins --max-pieces 4

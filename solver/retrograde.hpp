@@ -17,11 +17,18 @@
 // A game that cannot take its moves backwards (no GivesPredecessors) has them
 // taken from a table the engine builds of the group's forward moves before
 // the walk, and frees after it (solver/reverse_moves.hpp).
+//
+// Two walks give the same values (solver/walk.hpp): the walk by lists keeps
+// each level's positions as slot keys; the lean walk keeps none and finds
+// level L's positions by scanning for words that hold the value of distance
+// L, in the chunks of slots where such a value was written (walk_lean).
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -35,6 +42,7 @@
 #include "solver/reverse_moves.hpp"
 #include "solver/state_word.hpp"
 #include "solver/value.hpp"
+#include "solver/walk.hpp"
 
 namespace rtb {
 
@@ -48,7 +56,7 @@ class GroupSolver {
   using Position = typename G::Position;
 
   GroupSolver(const G& game, std::vector<TierId> tiers, const SolvedTierValues& solved, int threads,
-              Progress* progress = nullptr)
+              Progress* progress = nullptr, Walk walk = Walk::Lists)
       : game_(game), tiers_(std::move(tiers)), solved_(solved), threads_(std::max(1, threads)), progress_(progress) {
     local_of_tier_.assign(game_.tier_count(), -1);
     for (std::size_t k = 0; k < tiers_.size(); ++k) local_of_tier_[tiers_[k]] = static_cast<int>(k);
@@ -58,6 +66,7 @@ class GroupSolver {
     // A lone tier that no move leads back into (Bagh-Chal's placement tiers)
     // is solved in one pass from the tiers below: no counters, no levels.
     single_pass_ = solved_in_one_pass(game_, tiers_);
+    lean_ = walk == Walk::Lean && !single_pass_;
     if (tiers_.size() > slot_key::kMaxGroupTiers)
       throw std::length_error("a tier group of " + std::to_string(tiers_.size()) + " tiers is more than the " +
                               std::to_string(slot_key::kMaxGroupTiers) + " a slot key can name");
@@ -87,8 +96,10 @@ class GroupSolver {
       states_[k].assign(game_.tier_size(tiers_[k]), kUnresolved);
     }
     if (uses_reverse_moves()) build_reverse_moves();
+    if (lean_) set_up_lean();
     std::vector<Key> frontier = initialise();
-    for (unsigned level = 0; !single_pass_; ++level) {
+    if (lean_) walk_lean();
+    for (unsigned level = 0; !single_pass_ && !lean_; ++level) {
       if (level < buckets_.size()) {
         std::vector<std::vector<Key>> chunks = std::move(buckets_[level]);
         for (std::vector<Key>& chunk : chunks) {
@@ -111,6 +122,11 @@ class GroupSolver {
   }
 
   unsigned levels() const { return levels_; }
+
+  // The lean walk keeps a waiting position's level in a byte up to this
+  // level, and later ones in lists (as the walk by lists does). Tests lower
+  // it to reach the lists with small games.
+  void set_lean_byte_levels(unsigned most) { lean_byte_levels_ = std::min(most, kMostByteLevel); }
 
  private:
   using Key = slot_key::Key;
@@ -164,10 +180,14 @@ class GroupSolver {
     return key(static_cast<std::size_t>(local), game_.index(p));
   }
 
-  // Thread-local lists merged after each parallel phase.
+  // Thread-local lists merged after each parallel phase. The lean walk
+  // keeps only the buckets of levels beyond its bytes, and counts how many
+  // positions wait for each level in bytes.
+  static constexpr unsigned kMostByteLevel = 255;  // a waiting byte of 0 means none
   struct Lists {
     std::vector<Key> resolved;
     std::vector<std::vector<Key>> buckets;
+    std::array<std::uint64_t, kMostByteLevel + 1> waiting_in_bytes{};
     void defer(unsigned level, Key k) {
       if (buckets.size() <= level) buckets.resize(level + 1);
       buckets[level].push_back(k);
@@ -182,6 +202,7 @@ class GroupSolver {
     resolved.reserve(total);
     for (Lists& lists : per_thread) {
       resolved.insert(resolved.end(), lists.resolved.begin(), lists.resolved.end());
+      for (unsigned l = 0; l <= kMostByteLevel; ++l) waiting_in_bytes_[l] += lists.waiting_in_bytes[l];
       if (buckets_.size() < lists.buckets.size()) buckets_.resize(lists.buckets.size());
       for (std::size_t l = 0; l < lists.buckets.size(); ++l)
         if (!lists.buckets[l].empty()) buckets_[l].push_back(std::move(lists.buckets[l]));
@@ -239,7 +260,7 @@ class GroupSolver {
     const Key self = key(local, slot);
     if (game_.is_lost(p)) {
       s = make_value(0);
-      if (!single_pass_) lists.resolved.push_back(self);
+      if (!single_pass_) resolved_at(0, self, lists);
       return true;
     }
     Key children[kMaxChildren];
@@ -293,16 +314,16 @@ class GroupSolver {
     }
     if (!any_move) {  // no legal move: the side to move has lost
       s = make_value(0);
-      lists.resolved.push_back(self);
+      resolved_at(0, self, lists);
       return true;
     }
     if (fastest_win != ~0u) {
       ++blockers;  // a position with a winning move can never lose
-      lists.defer(fastest_win, self);
+      waits_for(fastest_win, self, lists);
     }
     const unsigned count = static_cast<unsigned>(distinct) + blockers;
     if (too_many || count > kMaxCount || longest_out_win > kMaxOutWin) return false;
-    if (count == 0) lists.defer(longest_out_win + 1, self);  // every move leaves the group and loses
+    if (count == 0) waits_for(longest_out_win + 1, self, lists);  // every move leaves the group and loses
     s = pending(longest_out_win, count);
     return true;
   }
@@ -503,8 +524,8 @@ class GroupSolver {
       } else {
         word = step.next;
       }
-      if (step.resolves_now) lists.resolved.push_back(k);
-      if (step.defer_to) lists.defer(step.defer_to, k);
+      if (step.resolves_now) resolved_at(level + 1, k, lists);
+      if (step.defer_to) waits_for(step.defer_to, k, lists);
       return;
     }
   }
@@ -522,6 +543,216 @@ class GroupSolver {
     if (count > 1) return {static_cast<std::uint16_t>(old - 1), false, 0};
     if (longest_out_win <= level) return {make_value(level + 1), true, 0};
     return {pending(longest_out_win, 0), false, longest_out_win + 1};
+  }
+
+  // ---- where both walks put what they find ----
+
+  // k got its value at `level`: the walk by lists keeps it for that level's
+  // list, the lean walk marks its chunk for that level's scan.
+  void resolved_at(unsigned level, Key k, Lists& lists) {
+    if (!lean_) {
+      lists.resolved.push_back(k);
+      return;
+    }
+    std::uint8_t& mark = marked_[level & 1][chunk_of(k)];
+    // Many threads mark the same chunks: a load first spares the cache line.
+    if (!std::atomic_ref<std::uint8_t>(mark).load(std::memory_order_relaxed))
+      std::atomic_ref<std::uint8_t>(mark).store(1, std::memory_order_relaxed);
+  }
+
+  // k resolves at `level` unless the walk resolves it earlier (a slot waits
+  // at most once: see update and initialise_slot). Only the thread that
+  // changed k's word calls this, so its byte is its own.
+  void waits_for(unsigned level, Key k, Lists& lists) {
+    if (lean_ && level <= lean_byte_levels_) {
+      waiting_[local_of(k)][slot_of(k)] = static_cast<std::uint8_t>(level);
+      ++lists.waiting_in_bytes[level];
+    } else {
+      lists.defer(level, k);
+    }
+  }
+
+  // ---- the lean walk ----
+  //
+  // Level L's positions are exactly the slots whose word holds make_value(L)
+  // once level L - 1 and the positions waiting for L are done: a value is
+  // written once, at its level. So the walk keeps no list of them: each
+  // write marks its chunk of kChunkSlots slots in the map of its level's
+  // parity, and level L scans the marked chunks for that word, clearing the
+  // marks as it goes (level L writes only values of L + 1, the other map).
+  // A position that waits for a later level keeps the level in a byte of
+  // its own (0: none); before level L's scan, the slots whose byte says L
+  // resolve there if still unresolved. A scan a level costs a read of the
+  // marked chunks instead of 8 bytes a position in lists, and any thread
+  // may update any word, so updates are atomic, as in propagate_shared.
+  static constexpr unsigned kChunkBits = 10;
+  static constexpr std::uint64_t kChunkSlots = std::uint64_t{1} << kChunkBits;
+
+  std::size_t chunk_of(Key k) const {
+    return static_cast<std::size_t>(first_chunk_[local_of(k)] + (slot_of(k) >> kChunkBits));
+  }
+  // The local tier of chunk c, and its slots [begin, end).
+  struct ChunkSlots {
+    std::size_t local;
+    std::uint64_t begin, end;
+  };
+  ChunkSlots chunk_slots(std::size_t c) const {
+    const auto after = std::upper_bound(first_chunk_.begin(), first_chunk_.end(), c);
+    const std::size_t local = static_cast<std::size_t>(after - first_chunk_.begin()) - 1;
+    const std::uint64_t begin = (c - first_chunk_[local]) << kChunkBits;
+    return {local, begin, std::min<std::uint64_t>(begin + kChunkSlots, states_[local].size())};
+  }
+
+  void set_up_lean() {
+    waiting_.resize(tiers_.size());
+    first_chunk_.assign(1, 0);
+    for (std::size_t k = 0; k < tiers_.size(); ++k) {
+      const std::uint64_t size = states_[k].size();
+      waiting_[k].reserve(size);  // reached at random, as the words are
+      advise_huge_pages(waiting_[k].data(), waiting_[k].capacity());
+      waiting_[k].assign(size, 0);
+      first_chunk_.push_back(first_chunk_.back() + (size + kChunkSlots - 1) / kChunkSlots);
+    }
+    for (std::vector<std::uint8_t>& marks : marked_) marks.assign(first_chunk_.back(), 0);
+    waiting_in_bytes_.fill(0);
+  }
+
+  bool any_marked(unsigned parity) const {
+    const std::vector<std::uint8_t>& marks = marked_[parity];
+    return std::find(marks.begin(), marks.end(), std::uint8_t{1}) != marks.end();
+  }
+  bool waits_after(unsigned level) const {
+    for (unsigned l = level + 1; l <= kMostByteLevel; ++l)
+      if (waiting_in_bytes_[l] > 0) return true;
+    return level + 1 < buckets_.size();
+  }
+
+  void walk_lean() {
+    for (unsigned level = 0;; ++level) {
+      if (level <= kMostByteLevel && waiting_in_bytes_[level] > 0) {
+        resolve_waiting_bytes(level);
+        waiting_in_bytes_[level] = 0;
+      }
+      if (level < buckets_.size()) {
+        std::vector<std::vector<Key>> chunks = std::move(buckets_[level]);
+        for (std::vector<Key>& chunk : chunks) {
+          resolve_waiting_keys(chunk, level);
+          std::vector<Key>().swap(chunk);
+        }
+      }
+      if (!any_marked(level & 1) && !waits_after(level)) break;
+      if (level >= kMaxDistance)
+        throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) + "'s group is more than " +
+                                std::to_string(kMaxDistance) + " plies from its end, the longest a value holds");
+      levels_ = level + 1;
+      const std::uint64_t found = propagate_lean(level);
+      resolved_ += found;
+      if (progress_) progress_->level(level, resolved_);
+    }
+    // The walk is over: its bytes go before the clean-up.
+    std::vector<std::vector<std::uint8_t>>().swap(waiting_);
+    for (std::vector<std::uint8_t>& marks : marked_) std::vector<std::uint8_t>().swap(marks);
+  }
+
+  // Whether one of the 8 bytes of x is b (the classic test for a zero byte,
+  // on x with b's bytes taken out): a scan skips 8 slots at a time.
+  static bool has_byte(std::uint64_t x, std::uint8_t b) {
+    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
+    const std::uint64_t y = x ^ (kOnes * b);
+    return ((y - kOnes) & ~y & kHighs) != 0;
+  }
+
+  // Before level L's scan: the slots whose byte says L resolve there, unless
+  // the walk resolved them earlier. Nothing else runs meanwhile.
+  void resolve_waiting_bytes(unsigned level) {
+    const std::uint16_t value = make_value(level);
+    const auto wanted = static_cast<std::uint8_t>(level);
+    const std::int64_t chunks = static_cast<std::int64_t>(first_chunk_.back());
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 64) if (chunks > 64)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const ChunkSlots at = chunk_slots(static_cast<std::size_t>(c));
+      std::uint8_t* bytes = waiting_[at.local].data();
+      std::uint16_t* words = states_[at.local].data();
+      bool marked = false;
+      for (std::uint64_t i = at.begin; i < at.end;) {
+        if (i + 8 <= at.end) {
+          std::uint64_t eight;
+          std::memcpy(&eight, bytes + i, 8);
+          if (!has_byte(eight, wanted)) {
+            i += 8;
+            continue;
+          }
+        }
+        for (const std::uint64_t stop = std::min(i + 8, at.end); i < stop; ++i) {
+          if (bytes[i] != wanted) continue;
+          bytes[i] = 0;
+          if (unresolved(words[i]) && words[i] != kAlias) {
+            words[i] = value;
+            marked = true;
+          }
+        }
+      }
+      if (marked) marked_[level & 1][static_cast<std::size_t>(c)] = 1;
+    }
+  }
+
+  // The same for the positions waiting beyond the bytes' levels, in lists.
+  void resolve_waiting_keys(const std::vector<Key>& waiting, unsigned level) {
+    const std::uint16_t value = make_value(level);
+    Lists none;
+    const std::int64_t size = static_cast<std::int64_t>(waiting.size());
+#pragma omp parallel for num_threads(threads_) schedule(static) if (size > kParallelFrom)
+    for (std::int64_t n = 0; n < size; ++n) {
+      const Key k = waiting[n];
+      std::uint16_t& s = states_[local_of(k)][slot_of(k)];
+      if (unresolved(s)) {
+        s = value;
+        resolved_at(level, k, none);  // marks only: none is not touched
+      }
+    }
+  }
+
+  // Level `level`: scans the marked chunks for its positions and updates
+  // their predecessors. Returns how many positions it found.
+  std::uint64_t propagate_lean(unsigned level) {
+    const std::uint16_t target = make_value(level);
+    const bool frontier_lost = level % 2 == 0;
+    std::vector<std::uint8_t>& marks = marked_[level & 1];
+    const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
+    std::vector<Lists> per_thread(threads_);
+    std::vector<std::vector<Key>> buffers(2 * static_cast<std::size_t>(threads_));
+    std::uint64_t found = 0;
+#pragma omp parallel num_threads(threads_) reduction(+ : found)
+    {
+      const int t = omp_get_thread_num();
+      Lists& lists = per_thread[t];
+      std::vector<Key>* preds = &buffers[2 * static_cast<std::size_t>(t)];
+      // Each position's predecessors are gathered and prefetched one
+      // position ahead of their updates, so that the misses overlap.
+      int pending_count = 0;
+      unsigned now = 0;
+#pragma omp for schedule(dynamic, 16) nowait
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        if (!marks[c]) continue;
+        marks[c] = 0;  // this level writes only the other map
+        const ChunkSlots at = chunk_slots(static_cast<std::size_t>(c));
+        std::uint16_t* words = states_[at.local].data();
+        for (std::uint64_t slot = at.begin; slot < at.end; ++slot) {
+          if (std::atomic_ref<std::uint16_t>(words[slot]).load(std::memory_order_relaxed) != target) continue;
+          ++found;
+          const int count = gather_predecessors_of(key(at.local, slot), preds[now]);
+          const Key* waiting = preds[now ^ 1].data();
+          for (int j = 0; j < pending_count; ++j) update<true>(waiting[j], frontier_lost, level, lists);
+          pending_count = count;
+          now ^= 1;
+        }
+      }
+      const Key* waiting = preds[now ^ 1].data();
+      for (int j = 0; j < pending_count; ++j) update<true>(waiting[j], frontier_lost, level, lists);
+    }
+    std::vector<Key> none;
+    merge(per_thread, none);
+    return found;
   }
 
   std::vector<std::vector<Value>> finish() {
@@ -554,6 +785,15 @@ class GroupSolver {
   std::vector<std::vector<std::vector<Key>>> buckets_;  // by level: chunks of keys that resolve there
   ReverseMoves reverse_moves_;                          // while the walk runs, for a game without predecessors
   bool single_pass_ = false;
+  // The lean walk's own: its waiting bytes by local tier, the chunk maps of
+  // the two parities, where each local tier's chunks start, and how many
+  // positions wait in bytes for each level.
+  bool lean_ = false;
+  unsigned lean_byte_levels_ = kMostByteLevel;
+  std::vector<std::vector<std::uint8_t>> waiting_;
+  std::array<std::vector<std::uint8_t>, 2> marked_;
+  std::vector<std::uint64_t> first_chunk_;
+  std::array<std::uint64_t, kMostByteLevel + 1> waiting_in_bytes_{};
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;
 };

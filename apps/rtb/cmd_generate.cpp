@@ -48,10 +48,11 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
 // the directory's lock, sweeps it and prints.
 template <class G>
 int generate_distributed(const G& game, const GenerateOptions& options, bool json) {
-  check_generate_plan(game, options);  // each process, against its own machine
+  const ResourcePlan plan = check_generate_plan(game, options);  // each process, against its own machine
   FileTierStore store = generate_store(game, options);
   const std::vector<TierGroup> groups = game_solve_order(game);
   GroupLoop<G> loop(game, store, needed_groups(groups, game.tier_count(), options.wanted));
+  loop.set_walks(planned_walks(plan, groups.size()));
   std::optional<GenerateClaim> claim;  // rank 0's, held until the job ends
   DistributedWork work;
   work.groups = &loop.groups();
@@ -82,7 +83,7 @@ int run_generate(int argc, char** argv) {
   // Read signed, so that a negative value is seen instead of wrapping around.
   long long block_size = options.write.block_size;
   bool plan_only = false;
-  std::string memory_limit_text;
+  std::string memory_limit_text, walk_text = "auto";
   po::options_description o("options");
   add_game_options(o, choice);
   DirOption dirs;
@@ -96,11 +97,15 @@ int run_generate(int argc, char** argv) {
       "plan", po::bool_switch(&plan_only), "print the memory and disk each tier group needs, and solve nothing")(
       "memory-limit", po::value(&memory_limit_text)->value_name("SIZE"),
       "refuse to start when a tier group needs more memory than this (e.g. 8G, 512M; default: the machine's memory)")(
+      "walk", po::value(&walk_text)->default_value(walk_text)->value_name("W"),
+      "how a tier group's levels are walked: lists (faster, up to 12 bytes a slot), lean (3 bytes a slot), "
+      "auto (lists where the group fits the memory limit, else lean); same files either way")(
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);
   if (!parse_command(argc, argv,
                      "rtb generate GAME [--dir DIR] [--threads N] [--quiet] [--json] [--plan] [--memory-limit SIZE]\n"
+                     "       [--walk auto|lists|lean]\n"
                      "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
                      "       mpirun -np N rtb generate GAME ...   (README: Generating on a cluster)",
                      o, {{"game", &choice.name}}, "rtb generate pangki --dir tb --threads 2",
@@ -117,6 +122,11 @@ int run_generate(int argc, char** argv) {
   options.write.block_size = static_cast<std::uint32_t>(block_size);
   if (const std::string problem = write_options_problem(options.write); !problem.empty())
     throw UsageError("--block-size or --zstd-level: " + problem);
+  try {
+    options.walk = parse_walk_choice(walk_text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--walk: ") + e.what());
+  }
   if (!memory_limit_text.empty()) {
     options.memory_limit = parse_bytes("memory-limit", memory_limit_text);
     options.memory_limit_name = "--memory-limit";

@@ -10,10 +10,11 @@
 namespace rtb::cli {
 
 inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
-  out << "group                 slots     state words  working lists  held tiers         memory      disk\n";
+  out << "group                 slots     state words  walk   working  held tiers         memory      disk\n";
   for (const GroupPlan& g : plan.groups)
     out << std::left << std::setw(16) << g.name << std::right << std::setw(12) << g.slots << std::setw(14)
-        << mib(g.state_bytes) << std::setw(15) << mib(g.working_bytes) << std::setw(12) << mib(g.held_bytes) << " ("
+        << mib(g.state_bytes) << "  " << std::left << std::setw(6) << (g.working_bytes == 0 ? "-" : walk_name(g.walk))
+        << std::right << std::setw(10) << mib(g.working_bytes) << std::setw(12) << mib(g.held_bytes) << " ("
         << g.held_tiers << ")" << std::setw(12) << mib(g.memory_bytes) << std::setw(10) << mib(g.disk_bytes) << "\n";
   out << plan.groups.size() << " groups to solve, " << plan.groups_complete << " already complete; peak memory "
       << mib(plan.peak_memory_bytes);

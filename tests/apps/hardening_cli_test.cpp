@@ -295,6 +295,30 @@ TEST(Hardening, GroupOverTheMemoryLimitIsRefusedBeforeItStarts) {
   EXPECT_TRUE(tier_files(tb).empty());
 }
 
+// A group that fits the memory limit only with the lean walk gets it, the
+// others keep the walk by lists, and the files are the same bytes.
+TEST(Hardening, GroupThatFitsOnlyTheLeanWalkGetsItAndTheSameFiles) {
+  ScratchDir scratch("lean");
+  const fs::path tb = scratch.path() / "tb";
+  const std::vector<std::string> plan{"generate", "pangki", "--plan", "--memory-limit", "12M", "--dir", tb.string()};
+  const Outcome p = run_rtb(plan);
+  ASSERT_EQ(p.exit_code, 0) << describe_run(plan, p);
+  EXPECT_NE(p.out.find("lean"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("lists"), std::string::npos) << p.out;
+  const std::vector<std::string> args{"generate", "pangki", "--memory-limit", "12M", "--dir", tb.string(), "--quiet"};
+  const Outcome r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
+  EXPECT_EQ(tier_files(tb), clean_pangki_files());
+  const std::vector<std::string> lean{"generate", "pangki", "--walk", "lean", "--plan", "--dir", tb.string()};
+  const Outcome all_lean = run_rtb(lean);
+  ASSERT_EQ(all_lean.exit_code, 0) << describe_run(lean, all_lean);
+  EXPECT_NE(all_lean.out.find("0 groups to solve, 15 already complete"), std::string::npos) << all_lean.out;
+  const std::vector<std::string> bad{"generate", "pangki", "--walk", "fast", "--dir", tb.string()};
+  const Outcome refused = run_rtb(bad);
+  EXPECT_EQ(refused.exit_code, 2) << describe_run(bad, refused);
+  EXPECT_NE(refused.err.find("--walk: walk 'fast' is not one of auto, lists, lean"), std::string::npos) << refused.err;
+}
+
 // ------------------------------------------------------------ format version
 
 // The bytes of a whole Pangki solve are those of format version 1. When this

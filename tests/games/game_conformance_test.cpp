@@ -629,6 +629,35 @@ void check_solve(const C& c) {
   std::cout << "  (" << groups << " of " << s.groups.size() << " tier groups solved, " << compared << " slots)\n";
 }
 
+// The lean walk (solver/walk.hpp) against the walk by lists, value for
+// value, on the same small groups: 1 and 2 threads.
+template <class C>
+void check_lean_walk(const C& c) {
+  const auto& game = c.game();
+  const auto& s = c.groups();
+  const auto wanted = [&](std::uint32_t t) { return static_cast<bool>(s.small[s.group_of_tier[t]]); };
+  const auto lists = solve_in_memory(game, 2, wanted, Walk::Lists);
+  std::uint64_t compared = 0;
+  for (int threads : {1, 2}) {
+    const auto lean = solve_in_memory(game, threads, wanted, Walk::Lean);
+    ASSERT_EQ(lean.size(), lists.size());
+    for (std::uint32_t t = 0; t < lists.size(); ++t) {
+      ASSERT_EQ(lean[t], lists[t]) << "tier " << game.tier_name(t) << ", " << threads << " threads";
+      compared += lists[t].size();
+    }
+  }
+  EXPECT_GT(compared, 0u);
+}
+
+TEST_P(Conformance, LeanWalkGivesTheValuesOfTheWalkByLists) {
+  run([](const auto& c) {
+    if (!c.tablebases()) GTEST_SKIP() << "no tablebases";
+    if (c.groups().small_slots == 0)
+      GTEST_SKIP() << "no small tier group: every group needs more than " << solve_slots() << " slots solved";
+    check_lean_walk(c);
+  });
+}
+
 TEST_P(Conformance, EngineAgreesWithTheSimpleSolver) {
   run([](const auto& c) {
     if (!c.tablebases()) GTEST_SKIP() << "no tablebases";

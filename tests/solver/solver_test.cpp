@@ -51,13 +51,18 @@ std::vector<std::vector<Tier>> small_groups(const LineCaptureGame& game, int mos
   return groups;
 }
 
-// The engine on the given groups, in order, each reading its own earlier results.
+// The engine on the given groups, in order, each reading its own earlier
+// results, with the given walk; `byte_levels` lowers the levels the lean walk
+// keeps in bytes, so that the rest waits in its lists.
+constexpr unsigned kAllByteLevels = ~0u;
 std::map<Tier, std::vector<Value>> engine_solve(const LineCaptureGame& game,
-                                                const std::vector<std::vector<Tier>>& groups, int threads) {
+                                                const std::vector<std::vector<Tier>>& groups, int threads,
+                                                Walk walk = Walk::Lists, unsigned byte_levels = kAllByteLevels) {
   std::map<Tier, std::vector<Value>> values;
   SolvedTierValues solved(game.tier_count(), nullptr);
   for (const auto& group : groups) {
-    GroupSolver<LineCaptureGame> solver(game, group, solved, threads);
+    GroupSolver<LineCaptureGame> solver(game, group, solved, threads, nullptr, walk);
+    if (byte_levels != kAllByteLevels) solver.set_lean_byte_levels(byte_levels);
     auto result = solver.solve();
     for (std::size_t k = 0; k < group.size(); ++k) {
       values[group[k]] = std::move(result[k]);
@@ -117,6 +122,15 @@ void expect_engine_matches_simple_solver(const LineCaptureGame& game, int most) 
   EXPECT_GT(draws, 0u);
   EXPECT_TRUE(same_values(game, one_thread, simple_values, "engine, 1 thread, against the simple solver"));
   EXPECT_TRUE(same_values(game, two_threads, one_thread, "engine, 2 threads, against 1 thread"));
+  // The lean walk (solver/walk.hpp) gives the same values, on any thread
+  // count, with its waiting positions in bytes, in lists (no byte levels)
+  // or both (level 1 in bytes, later ones in lists).
+  EXPECT_TRUE(same_values(game, engine_solve(game, groups, 1, Walk::Lean), one_thread, "lean walk, 1 thread"));
+  EXPECT_TRUE(same_values(game, engine_solve(game, groups, 3, Walk::Lean), one_thread, "lean walk, 3 threads"));
+  EXPECT_TRUE(same_values(game, engine_solve(game, groups, 2, Walk::Lean, 0), one_thread,
+                          "lean walk, every waiting position in lists"));
+  EXPECT_TRUE(same_values(game, engine_solve(game, groups, 2, Walk::Lean, 1), one_thread,
+                          "lean walk, level 1 in bytes, the others in lists"));
 }
 
 TEST(SimpleSolverAgreement, PangkiUpToFourPiecesASide) {

@@ -1,0 +1,36 @@
+#pragma once
+// Which walk a tier group's levels take (solver/retrograde.hpp). Both give
+// the same values, bit for bit; they differ in memory and speed.
+//
+//   lists: each level's positions are kept in a list of slot keys (8 bytes a
+//          position), and so are the positions waiting for a later level;
+//          a game whose predecessors lie in one block of slots has the list
+//          sorted by block, so that its updates stay in one thread's cache.
+//   lean:  no lists: level L's positions are the slots whose word holds the
+//          value of distance L, found by scanning the chunks of slots in
+//          which such a value was written; a position waiting for a later
+//          level keeps that level in a byte of its own. 3 bytes a slot in
+//          all (the 2-byte state word and the byte), at the price of a scan
+//          a level and atomic updates.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace rtb {
+
+enum class Walk { Lists, Lean };
+
+// What a front end asks for: the plan's choice (lists where they fit the
+// memory limit, lean where they do not), or one walk for every group.
+enum class WalkChoice { Auto, Lists, Lean };
+
+inline const char* walk_name(Walk w) { return w == Walk::Lean ? "lean" : "lists"; }
+
+inline WalkChoice parse_walk_choice(const std::string& text) {
+  if (text == "auto") return WalkChoice::Auto;
+  if (text == "lists") return WalkChoice::Lists;
+  if (text == "lean") return WalkChoice::Lean;
+  throw std::invalid_argument("walk '" + text + "' is not one of auto, lists, lean");
+}
+
+}  // namespace rtb
