@@ -15,30 +15,36 @@ namespace rtb {
 // Colex ranks of S + {y} for a fixed set S of points and any point y
 // outside it: with S's points s_0 < s_1 < ... the rank is
 //   sum_{i<j} C(s_i, i+1) + C(y, j+1) + sum_{i>=j} C(s_i, i+2),
-// j the number of S's points below y, so two running sums give it at once.
+// j the number of S's points below y, so one table of the two running sums
+// by j gives it at once. The table is small (the walk copies a few a parent):
+// a rank of at most 25 points is below C(25, 12) < 2^32.
 class RankWithOneMore {
   static constexpr int kMostPoints = 25;  // a set of at most 25 points (Bitboard boards)
  public:
   RankWithOneMore() = default;  // left unset (the walk keeps a few per parent): assign before use
   explicit RankWithOneMore(Bitboard set) : set_(set) {
+    std::uint32_t below[kMostPoints + 1];
     int k = 0;
-    below_[0] = 0;
-    for (Bitboard s = set; s; s &= s - 1, ++k) below_[k + 1] = below_[k] + kBinomials<32>.c[lowest_square(s)][k + 1];
-    above_[k] = 0;
+    below[0] = 0;
+    for (Bitboard s = set; s; s &= s - 1, ++k)
+      below[k + 1] = below[k] + static_cast<std::uint32_t>(kBinomials<32>.c[lowest_square(s)][k + 1]);
+    std::uint32_t above = 0;  // sum_{i>=j} C(s_i, i+2), from the top down
+    sums_[k] = below[k];
     for (Bitboard s = set; k > 0; --k) {
       const int top = 31 - std::countl_zero(s);
-      above_[k - 1] = above_[k] + kBinomials<32>.c[top][k + 1];
+      above += static_cast<std::uint32_t>(kBinomials<32>.c[top][k + 1]);
+      sums_[k - 1] = below[k - 1] + above;
       s &= ~bit(top);
     }
   }
   std::uint64_t operator()(int y) const {
     const int j = count(set_ & (bit(y) - 1));
-    return below_[j] + kBinomials<32>.c[y][j + 1] + above_[j];
+    return sums_[j] + kBinomials<32>.c[y][j + 1];
   }
 
  private:
   Bitboard set_ = 0;
-  std::array<std::uint64_t, kMostPoints + 1> below_, above_;
+  std::array<std::uint32_t, kMostPoints + 1> sums_;  // by j: the two running sums
 };
 
 // The same for S - {y}, y one of S's points s_j:
@@ -48,27 +54,28 @@ class RankWithOneLess {
 
  public:
   explicit RankWithOneLess(Bitboard set) : set_(set) {
+    std::uint32_t below[kMostPoints + 1];
     int k = 0;
-    below_[0] = 0;
-    for (Bitboard s = set; s; s &= s - 1, ++k) below_[k + 1] = below_[k] + kBinomials<32>.c[lowest_square(s)][k + 1];
-    full_ = below_[k];
-    if (k > 0) above_[k - 1] = 0;
+    below[0] = 0;
+    for (Bitboard s = set; s; s &= s - 1, ++k)
+      below[k + 1] = below[k] + static_cast<std::uint32_t>(kBinomials<32>.c[lowest_square(s)][k + 1]);
+    full_ = below[k];
+    std::uint32_t above = 0;  // sum_{i>j} C(s_i, i), from the top down
+    if (k > 0) sums_[k - 1] = below[k - 1];
     for (Bitboard s = set; k > 1; --k) {
       const int top = 31 - std::countl_zero(s);
-      above_[k - 2] = above_[k - 1] + kBinomials<32>.c[top][k - 1];
+      above += static_cast<std::uint32_t>(kBinomials<32>.c[top][k - 1]);
+      sums_[k - 2] = below[k - 2] + above;
       s &= ~bit(top);
     }
   }
-  std::uint64_t operator()(int y) const {
-    const int j = count(set_ & (bit(y) - 1));
-    return below_[j] + above_[j];
-  }
+  std::uint64_t operator()(int y) const { return sums_[count(set_ & (bit(y) - 1))]; }
   std::uint64_t full() const { return full_; }  // the rank of S itself
 
  private:
   Bitboard set_;
   std::uint64_t full_ = 0;
-  std::array<std::uint64_t, kMostPoints + 1> below_, above_;
+  std::array<std::uint32_t, kMostPoints + 1> sums_;  // by j: the two running sums
 };
 
 }  // namespace rtb
