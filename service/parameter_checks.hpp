@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "games/kit/printable_text.hpp"
 #include "solver/parameter_error.hpp"
 
 namespace rtb {
@@ -87,9 +88,7 @@ inline std::vector<std::string> move_list(const std::string& text) {
   for (std::size_t from = 0;;) {
     const std::size_t comma = std::min(text.find(',', from), text.size());
     if (comma == from)
-      throw InvalidParameter("moves", "{} has an empty move in '" +
-                                          (text.size() > 100 ? text.substr(0, 100) + "..." : text) +
-                                          "' (write a2b2,b3b2)");
+      throw InvalidParameter("moves", "{} has an empty move in " + quoted_input(text) + " (write a2b2,b3b2)");
     moves.push_back(text.substr(from, comma - from));
     if (comma == text.size()) return moves;
     from = comma + 1;

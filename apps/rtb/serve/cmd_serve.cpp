@@ -13,6 +13,7 @@
 
 #include "apps/rtb/cli.hpp"
 #include "apps/rtb/serve/explorer_server.hpp"
+#include "games/kit/printable_text.hpp"
 #include "service/parameter_checks.hpp"
 
 namespace rtb::cli {
@@ -65,8 +66,8 @@ int run_serve(int argc, char** argv) {
   if (!is_address(host))
     throw UsageError(
         "--bind must be an address of this machine written as an IP (127.0.0.1, ::1, 0.0.0.0, ::) or "
-        "localhost, not '" +
-        host.substr(0, 100) + "'");
+        "localhost, not " +
+        quoted_input(host));
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);
   if (!(limits.seconds > 0) || !std::isfinite(limits.seconds) || limits.seconds > kMostSeconds)

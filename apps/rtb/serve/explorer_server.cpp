@@ -9,6 +9,7 @@
 #include "apps/rtb/serve/guarded_http_server.hpp"
 #include "apps/rtb/serve/web_assets.hpp"
 #include "apps/rtb/usage_error.hpp"
+#include "games/kit/printable_text.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/tablebase_path.hpp"
 
@@ -98,7 +99,7 @@ void answer(httplib::Response& res, const PathScrubber& scrub, F&& handler) {
 }
 
 // At most this much of a header is echoed in a refusal.
-std::string cut(const std::string& text) { return text.size() <= 100 ? text : text.substr(0, 100) + "..."; }
+std::string cut(const std::string& text) { return printable(text, 100); }
 
 }  // namespace
 
