@@ -8,14 +8,14 @@ namespace {
 
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
+}  // namespace
+
 std::string trimmed(const std::string& text) {
   std::size_t a = 0, b = text.size();
   while (a < b && blank(text[a])) ++a;
   while (b > a && blank(text[b - 1])) --b;
   return text.substr(a, b - a);
 }
-
-}  // namespace
 
 std::string record_text(const GameRecord& record) {
   std::string line = record.game.empty() ? "" : record.game + " " + record.variant + " | ";

@@ -30,4 +30,8 @@ std::string record_text(const GameRecord& record);
 // legal is the game's to say.
 GameRecord parse_record(const std::string& line);
 
+// `text` without its surrounding blanks (spaces, tabs, CR, LF): how a
+// record's fields and `rtb play`'s commands are read.
+std::string trimmed(const std::string& text);
+
 }  // namespace rtb::cli

@@ -14,13 +14,6 @@ namespace rtb::cli {
 
 namespace {
 
-std::string trimmed(const std::string& text) {
-  const auto first = std::find_if_not(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); });
-  const auto last =
-      std::find_if_not(text.rbegin(), text.rend(), [](unsigned char c) { return std::isspace(c); }).base();
-  return first < last ? std::string(first, last) : "";
-}
-
 // The pieces on the board by letter, from a position text.
 std::map<char, int> board_counts(const std::string& position) {
   std::map<char, int> counts;
