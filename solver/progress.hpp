@@ -17,6 +17,8 @@
 #include <mutex>
 #include <string>
 
+#include "solver/with_commas.hpp"
+
 namespace rtb {
 
 // The progress line cut to a terminal `width` columns wide, so that it stays
@@ -187,15 +189,6 @@ class Progress {
  private:
   using clock = std::chrono::steady_clock;
   static double seconds_since(clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); }
-
-  static std::string with_commas(std::uint64_t n) {
-    std::string digits = std::to_string(n), out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-      if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-      out += digits[i];
-    }
-    return out;
-  }
 
   static std::string duration_text(double s) {
     const long whole = static_cast<long>(s + 0.5);

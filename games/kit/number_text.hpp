@@ -5,18 +5,9 @@
 #include <ostream>
 #include <string>
 
-namespace rtb {
+#include "solver/with_commas.hpp"
 
-// 1234567 -> "1,234,567".
-inline std::string with_commas(std::uint64_t n) {
-  const std::string digits = std::to_string(n);
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
+namespace rtb {
 
 // The sizes of a tier, or of a sum of tiers, in the tables of `rtb games`.
 struct TierSizes {

@@ -78,6 +78,9 @@ struct MorrisPosition {
   MorrisSide to_move = MorrisSide::White;
   Bitboard white() const { return to_move == MorrisSide::White ? mover : opponent; }
   Bitboard black() const { return to_move == MorrisSide::White ? opponent : mover; }
+  // Stones still in a hand: the placement phase (its tiers are numbered by
+  // the mover's stones first, the movement tiers by the opponent's).
+  bool placing() const { return mover_in_hand > 0 || opponent_in_hand > 0; }
   friend bool operator==(const MorrisPosition&, const MorrisPosition&) = default;
 };
 
@@ -104,7 +107,6 @@ class MorrisGame {
   const std::string& name() const { return name_; }
   const std::string& variant() const { return rules_.variant; }
   const MorrisRules& rules() const { return rules_; }
-  const MorrisBoard& board() const { return board_; }
   int stones() const { return rules_.stones; }
 
   // ---- tiers ----
@@ -145,8 +147,7 @@ class MorrisGame {
     return tier_ids_[(placed * (rules_.stones + 1) + mover) * (rules_.stones + 1) + opponent];
   }
   std::uint64_t index(const Position& p) const {
-    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0)
-      return indexer(count(p.mover), count(p.opponent)).index(p.mover, p.opponent);
+    if (p.placing()) return indexer(count(p.mover), count(p.opponent)).index(p.mover, p.opponent);
     return indexer(count(p.opponent), count(p.mover)).index(p.opponent, p.mover);
   }
   Position position(TierId t, std::uint64_t index) const;
@@ -231,7 +232,7 @@ class MorrisGame {
   // that keeps p's opponent, so when no map but the identity does, they are
   // pairwise distinct. Placement positions have no children in their group.
   bool quiet_children_distinct(const Position& p) const {
-    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0) return true;
+    if (p.placing()) return true;
     return indexer(count(p.opponent), count(p.mover)).first_set_has_no_symmetry(p.opponent);
   }
 
@@ -247,7 +248,7 @@ class MorrisGame {
   // mover), looked up once. Distinct when that set has no symmetry.
   template <class F>
   bool for_each_predecessor_slot(const Position& p, F&& f) const {
-    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0) return true;
+    if (p.placing()) return true;
     const Indexer& at = indexer(count(p.mover), count(p.opponent));
     const TierId tier = tier_id(2 * rules_.stones, count(p.opponent), count(p.mover));
     const Indexer::FirstSet first = at.first_set(p.mover);
@@ -259,7 +260,7 @@ class MorrisGame {
   std::pair<TierId, std::uint64_t> predecessor_block(const Position& p) const {
     // A placement position has none in its group (a group of one tier
     // solved in one pass): any block of its own tier will do.
-    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0) return {tier_of(p), 0};
+    if (p.placing()) return {tier_of(p), 0};
     const TierId tier = tier_id(2 * rules_.stones, count(p.opponent), count(p.mover));
     return {tier, indexer(count(p.mover), count(p.opponent)).class_of_first_set(p.mover)};
   }
@@ -300,7 +301,7 @@ class MorrisGame {
   // may have come from. Only in the movement phase.
   template <class F>
   void for_each_unmove(const Position& p, F&& f) const {
-    if (p.mover_in_hand > 0 || p.opponent_in_hand > 0) return;
+    if (p.placing()) return;
     const Bitboard empty = board_.all & ~(p.mover | p.opponent);
     const int stones = count(p.opponent);
     for (Bitboard arrived = p.opponent & ~in_mills(p.opponent); arrived; arrived &= arrived - 1) {
