@@ -19,6 +19,9 @@ without running anything.
   scripts/crossings_atlas.py --dir /work/tb-atlas [--boards 3x3,5x6] [--threads 2]
   scripts/crossings_atlas.py --dir /work/tb-atlas --seed     # the seed reading's boards
   scripts/crossings_atlas.py --dir /work/tb-atlas --table    # the table only
+
+A board generated outside the script (same DIR) is taken as it is: its
+record then has no run, and the table shows "-" for its times.
 """
 import argparse
 import json
@@ -124,7 +127,7 @@ def solve_board(args, board):
             rec["runs"].append(fig)
         rec["complete"] = True
         json.dump(rec, open(path, "w"), indent=1)
-    if not rec.get("verify"):
+    if not rec.get("verify") and not args.skip_verify:
         print(f"{board}: verifying", flush=True)
         code, out, fig, _ = timed([args.rtb, "verify", "crossings", "--variant", board, "--dir", d,
                                    "--threads", str(args.threads), "--json"], log)
@@ -222,6 +225,7 @@ def main():
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--memory-limit-mib", type=float, help="skip boards whose plan needs more (default: the machine's)")
     ap.add_argument("--table", action="store_true", help="print the table of what is there; run nothing")
+    ap.add_argument("--skip-verify", action="store_true", help="leave rtb verify for a later run (the table says so)")
     args = ap.parse_args()
     if not os.access("/usr/bin/time", os.X_OK):
         sys.exit("needs GNU time at /usr/bin/time (apt-get install time)")
