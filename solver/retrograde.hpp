@@ -329,7 +329,9 @@ class GroupSolver {
   }
 
   // Positions whose value was fixed by moves leaving the group resolve at
-  // their level unless the walk resolved them earlier.
+  // their level unless the walk resolved them earlier: they join the
+  // frontier (the walk by lists) or mark their chunks (the lean walk, whose
+  // frontier stays empty).
   void resolve_deferred(const std::vector<Key>& deferred, unsigned level, std::vector<Key>& frontier) {
     // A slot waits in at most one bucket and nothing else writes between
     // levels, so plain stores are safe here.
@@ -342,7 +344,7 @@ class GroupSolver {
       std::uint16_t& s = states_[local_of(k)][slot_of(k)];
       if (unresolved(s)) {
         s = value;
-        per_thread[omp_get_thread_num()].resolved.push_back(k);
+        resolved_at(level, k, per_thread[omp_get_thread_num()]);
       }
     }
     merge(per_thread, frontier);
@@ -635,8 +637,9 @@ class GroupSolver {
       }
       if (level < buckets_.size()) {
         std::vector<std::vector<Key>> chunks = std::move(buckets_[level]);
+        std::vector<Key> none;  // the lean walk's resolve_deferred marks chunks instead
         for (std::vector<Key>& chunk : chunks) {
-          resolve_waiting_keys(chunk, level);
+          resolve_deferred(chunk, level, none);
           std::vector<Key>().swap(chunk);
         }
       }
@@ -693,22 +696,6 @@ class GroupSolver {
         }
       }
       if (marked) marked_[level & 1][static_cast<std::size_t>(c)] = 1;
-    }
-  }
-
-  // The same for the positions waiting beyond the bytes' levels, in lists.
-  void resolve_waiting_keys(const std::vector<Key>& waiting, unsigned level) {
-    const std::uint16_t value = make_value(level);
-    Lists none;
-    const std::int64_t size = static_cast<std::int64_t>(waiting.size());
-#pragma omp parallel for num_threads(threads_) schedule(static) if (size > kParallelFrom)
-    for (std::int64_t n = 0; n < size; ++n) {
-      const Key k = waiting[n];
-      std::uint16_t& s = states_[local_of(k)][slot_of(k)];
-      if (unresolved(s)) {
-        s = value;
-        resolved_at(level, k, none);  // marks only: none is not touched
-      }
     }
   }
 
