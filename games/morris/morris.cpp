@@ -159,7 +159,10 @@ MorrisPosition MorrisGame::parse(std::string_view text) const {
     throw std::invalid_argument("bad morris (" + rules_.variant + ") position " + quoted_input(text) + ": " + why);
   };
   std::string lengths;
-  for (int length : board_.rank_lengths) lengths += (lengths.empty() ? "" : "/") + std::to_string(length);
+  for (int length : board_.rank_lengths) {  // appended apart: GCC 12 warns falsely (-Wrestrict) on "/" + temporary
+    if (!lengths.empty()) lengths += '/';
+    lengths += std::to_string(length);
+  }
   // The board: ranks of the points from the top, '/' between them.
   Bitboard white = 0, black = 0;
   std::size_t at = 0, point = 0;

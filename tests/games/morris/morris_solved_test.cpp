@@ -50,8 +50,11 @@ TEST(MorrisSolved, DISABLED_SevenMensMorrisIsAWhiteWinInTwentyFiveByTheCentre) {
   const auto moves = seven.first_moves();
   ASSERT_EQ(moves.size(), 17u);
   EXPECT_EQ(describe(moves.at("c3")), "WIN in 25");
-  for (const auto& [move, value] : moves)
-    if (move != "c3") EXPECT_TRUE(is_loss(value)) << move << " " << describe(value);
+  for (const auto& [move, value] : moves) {
+    if (move != "c3") {
+      EXPECT_TRUE(is_loss(value)) << move << " " << describe(value);
+    }
+  }
   EXPECT_EQ(describe(moves.at("b3")), "LOSS in 28");
   EXPECT_EQ(describe(moves.at("a1")), "LOSS in 22");
 }
