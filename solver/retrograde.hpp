@@ -707,13 +707,11 @@ class GroupSolver {
     std::vector<std::uint8_t>& marks = marked_[level & 1];
     const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
     std::vector<Lists> per_thread(threads_);
-    std::vector<std::vector<Key>> buffers(2 * static_cast<std::size_t>(threads_));
     std::uint64_t found = 0;
 #pragma omp parallel num_threads(threads_) reduction(+ : found)
     {
-      const int t = omp_get_thread_num();
-      Lists& lists = per_thread[t];
-      std::vector<Key>* preds = &buffers[2 * static_cast<std::size_t>(t)];
+      Lists& lists = per_thread[omp_get_thread_num()];
+      std::vector<Key> preds[2];
       // Each position's predecessors are gathered and prefetched one
       // position ahead of their updates, so that the misses overlap.
       int pending_count = 0;
