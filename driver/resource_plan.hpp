@@ -137,20 +137,22 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     p.state_bytes = p.slots * sizeof(std::uint16_t);
     // A lone tier that no move re-enters is solved in one pass, without lists.
     const bool single_pass = solved_in_one_pass(game, group.tiers);
-    auto memory_with = [&](Walk walk) {
+    // A game without predecessors has the engine's table of the group's
+    // moves taken backwards beside either walk (Crossings' seed reading),
+    // estimated once from sampled slots.
+    std::uint64_t reverse_moves_bytes = 0;
+    if constexpr (!GivesPredecessors<G>)
+      if (!single_pass) reverse_moves_bytes = estimated_reverse_moves_bytes(game, group.tiers);
+    auto working_with = [&](Walk walk) -> std::uint64_t {
+      if (single_pass) return 0;
       const double per_slot = walk == Walk::Lean ? model.working_bytes_per_slot_lean : working_per_slot;
-      std::uint64_t working = single_pass ? 0 : static_cast<std::uint64_t>(double(p.slots) * per_slot);
-      // A game without predecessors has the engine's table of the group's
-      // moves taken backwards beside the walk (Crossings' seed reading).
-      if constexpr (!GivesPredecessors<G>)
-        if (!single_pass) working += estimated_reverse_moves_bytes(game, group.tiers);
-      return working;
+      return static_cast<std::uint64_t>(double(p.slots) * per_slot) + reverse_moves_bytes;
     };
     p.walk = policy.choice == WalkChoice::Lean ? Walk::Lean : Walk::Lists;
     if (policy.choice == WalkChoice::Auto && !single_pass &&
-        model.base_bytes + p.state_bytes + memory_with(Walk::Lists) + p.held_bytes > policy.memory_limit)
+        model.base_bytes + p.state_bytes + working_with(Walk::Lists) + p.held_bytes > policy.memory_limit)
       p.walk = Walk::Lean;
-    p.working_bytes = memory_with(p.walk);
+    p.working_bytes = working_with(p.walk);
     p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.
