@@ -100,13 +100,7 @@ class GroupSolver {
     std::vector<Key> frontier = initialise();
     if (lean_) walk_lean();
     for (unsigned level = 0; !single_pass_ && !lean_; ++level) {
-      if (level < buckets_.size()) {
-        std::vector<std::vector<Key>> chunks = std::move(buckets_[level]);
-        for (std::vector<Key>& chunk : chunks) {
-          resolve_deferred(chunk, level, frontier);
-          std::vector<Key>().swap(chunk);
-        }
-      }
+      resolve_bucket(level, frontier);
       if (frontier.empty() && level + 1 >= buckets_.size()) break;
       if (level >= kMaxDistance)
         throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) + "'s group is more than " +
@@ -326,6 +320,17 @@ class GroupSolver {
     if (count == 0) waits_for(longest_out_win + 1, self, lists);  // every move leaves the group and loses
     s = pending(longest_out_win, count);
     return true;
+  }
+
+  // The positions waiting in lists for `level` resolve there; each chunk
+  // of the bucket is freed as soon as it is done.
+  void resolve_bucket(unsigned level, std::vector<Key>& frontier) {
+    if (level >= buckets_.size()) return;
+    std::vector<std::vector<Key>> chunks = std::move(buckets_[level]);
+    for (std::vector<Key>& chunk : chunks) {
+      resolve_deferred(chunk, level, frontier);
+      std::vector<Key>().swap(chunk);
+    }
   }
 
   // Positions whose value was fixed by moves leaving the group resolve at
@@ -635,14 +640,8 @@ class GroupSolver {
         resolve_waiting_bytes(level);
         waiting_in_bytes_[level] = 0;
       }
-      if (level < buckets_.size()) {
-        std::vector<std::vector<Key>> chunks = std::move(buckets_[level]);
-        std::vector<Key> none;  // the lean walk's resolve_deferred marks chunks instead
-        for (std::vector<Key>& chunk : chunks) {
-          resolve_deferred(chunk, level, none);
-          std::vector<Key>().swap(chunk);
-        }
-      }
+      std::vector<Key> none;  // the lean walk's resolve_deferred marks chunks instead
+      resolve_bucket(level, none);
       if (!any_marked(level & 1) && !waits_after(level)) break;
       if (level >= kMaxDistance)
         throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) + "'s group is more than " +
