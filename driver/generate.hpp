@@ -35,8 +35,8 @@ struct GenerateOptions {
   // caller's user set it, for the message ("--memory-limit").
   std::uint64_t memory_limit = 0;
   std::string memory_limit_name = "the memory limit";
-  // Each group's walk (solver/walk.hpp): the plan's choice against the
-  // memory limit, or one for all.
+  // Each group's walk (solver/walk.hpp): auto (the plan's: lean) or one
+  // named for all.
   WalkChoice walk = WalkChoice::Auto;
 };
 
@@ -81,7 +81,7 @@ ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
     }
   };
   return plan_resources(game, groups, needed, complete, plan_model_of(game),
-                        WalkPolicy{options.walk, memory_limit_of(options)});
+                        options.walk);
 }
 
 // Refuses, before anything is written, a run that does not fit the memory

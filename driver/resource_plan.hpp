@@ -22,9 +22,13 @@
 //     stays in the group, the moves estimated from random slots of the group.
 // Disk is estimated from bits per slot measured on the solved games.
 //
-// The plan also chooses each group's walk: by lists where the group fits
-// the memory limit that way (it is the faster walk on games whose
-// predecessors lie in one block), lean where only the lean walk fits.
+// The plan also gives each group its walk: lean unless the lists are asked
+// for. The lean walk was measured no slower than the lists on every game
+// (docs/results.md, "The lean walk": 0.88x to 1.04x the lists' CPU time)
+// in a third to a quarter of their memory, and its memory is known before
+// the solve; the lists' depends on the size of the group's largest level,
+// which only the solve finds (Crossings 4x8's group 4-4 took 6.1 bytes a
+// slot of lists, 5x5's 5-5 4.5), so a plan with lists may be under.
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -56,7 +60,8 @@ struct PlanModel {
   double working_bytes_per_slot_by_block = 4.5;
   double working_bytes_per_slot_shared = 10.5;
   // The lean walk: its waiting byte, the chunk maps (2 bytes a 1024 slots)
-  // and the threads' buffers, measured the same way.
+  // and the threads' buffers, measured the same way (within 5% of the
+  // measured peak on Crossings 5x5, 5x6 and the Bagh-Chal sliding phase).
   double working_bytes_per_slot_lean = 1.0;
   // The program, its libraries and the game's tables (measured: `rtb games`
   // peaks at 5 MB).
@@ -88,19 +93,12 @@ struct ResourcePlan {
   std::size_t peak_group = 0;  // index into groups
 };
 
-// How the plan chooses walks: `Auto` takes lists where the group fits
-// memory_limit with them, lean where it does not.
-struct WalkPolicy {
-  WalkChoice choice = WalkChoice::Auto;
-  std::uint64_t memory_limit = UINT64_MAX;
-};
-
 // `complete(t)`: whether tier t's file is already there (its group is skipped,
 // as generate skips it). `needed` as needed_groups() gives it.
 template <RetrogradeGame G>
 ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups, const std::vector<bool>& needed,
                             const std::function<bool(std::uint32_t)>& complete, const PlanModel& model = {},
-                            const WalkPolicy& policy = {}) {
+                            WalkChoice walk_choice = WalkChoice::Auto) {
   // The same bookkeeping as generate(): which tiers are in memory when.
   std::vector<std::size_t> last_reader(game.tier_count(), 0);
   for (std::size_t g = 0; g < groups.size(); ++g)
@@ -148,10 +146,7 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       const double per_slot = walk == Walk::Lean ? model.working_bytes_per_slot_lean : working_per_slot;
       return static_cast<std::uint64_t>(double(p.slots) * per_slot) + reverse_moves_bytes;
     };
-    p.walk = policy.choice == WalkChoice::Lean ? Walk::Lean : Walk::Lists;
-    if (policy.choice == WalkChoice::Auto && !single_pass &&
-        model.base_bytes + p.state_bytes + working_with(Walk::Lists) + p.held_bytes > policy.memory_limit)
-      p.walk = Walk::Lean;
+    p.walk = walk_choice == WalkChoice::Lists ? Walk::Lists : Walk::Lean;
     p.working_bytes = working_with(p.walk);
     p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and

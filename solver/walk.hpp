@@ -20,8 +20,9 @@ namespace rtb {
 
 enum class Walk { Lists, Lean };
 
-// What a front end asks for: the plan's choice (lists where they fit the
-// memory limit, lean where they do not), or one walk for every group.
+// What a front end asks for: the plan's choice (lean, measured no slower
+// than the lists on every game: driver/resource_plan.hpp), or one walk for
+// every group.
 enum class WalkChoice { Auto, Lists, Lean };
 
 inline const char* walk_name(Walk w) { return w == Walk::Lean ? "lean" : "lists"; }

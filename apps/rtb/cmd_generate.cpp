@@ -98,8 +98,8 @@ int run_generate(int argc, char** argv) {
       "memory-limit", po::value(&memory_limit_text)->value_name("SIZE"),
       "refuse to start when a tier group needs more memory than this (e.g. 8G, 512M; default: the machine's memory)")(
       "walk", po::value(&walk_text)->default_value(walk_text)->value_name("W"),
-      "how a tier group's levels are walked: lists (faster, up to 12 bytes a slot), lean (3 bytes a slot), "
-      "auto (lists where the group fits the memory limit, else lean); same files either way")(
+      "how a tier group's levels are walked: lean (3 bytes a slot), lists (4.5 to 12 bytes a slot, "
+      "not faster where measured), auto (lean); same files either way")(
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);

@@ -295,24 +295,38 @@ TEST(Hardening, GroupOverTheMemoryLimitIsRefusedBeforeItStarts) {
   EXPECT_TRUE(tier_files(tb).empty());
 }
 
-// A group that fits the memory limit only with the lean walk gets it, the
-// others keep the walk by lists, and the files are the same bytes.
-TEST(Hardening, GroupThatFitsOnlyTheLeanWalkGetsItAndTheSameFiles) {
+// Every walked group gets the lean walk unless the lists are asked for; the
+// lists are refused where only the lean walk fits the memory limit; and the
+// two walks write the same bytes.
+TEST(Hardening, TheLeanWalkIsTheDefaultAndTheListsWriteTheSameFiles) {
   ScratchDir scratch("lean");
   const fs::path tb = scratch.path() / "tb";
-  const std::vector<std::string> plan{"generate", "pangki", "--plan", "--memory-limit", "12M", "--dir", tb.string()};
+  const std::vector<std::string> plan{"generate", "pangki", "--plan", "--dir", tb.string()};
   const Outcome p = run_rtb(plan);
   ASSERT_EQ(p.exit_code, 0) << describe_run(plan, p);
-  EXPECT_NE(p.out.find("lean"), std::string::npos) << p.out;
-  EXPECT_NE(p.out.find("lists"), std::string::npos) << p.out;
-  const std::vector<std::string> args{"generate", "pangki", "--memory-limit", "12M", "--dir", tb.string(), "--quiet"};
-  const Outcome r = run_rtb(args);
-  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
+  EXPECT_NE(p.out.find(" lean "), std::string::npos) << p.out;
+  EXPECT_EQ(p.out.find(" lists "), std::string::npos) << p.out;
+  const std::vector<std::string> lists_plan{"generate", "pangki", "--plan", "--walk", "lists", "--dir", tb.string()};
+  const Outcome lp = run_rtb(lists_plan);
+  ASSERT_EQ(lp.exit_code, 0) << describe_run(lists_plan, lp);
+  EXPECT_NE(lp.out.find(" lists "), std::string::npos) << lp.out;
+  EXPECT_EQ(lp.out.find(" lean "), std::string::npos) << lp.out;
+  // Pangki's largest group needs 13 MiB with lists and 11 with the lean walk.
+  const std::vector<std::string> too_big{"generate", "pangki", "--walk", "lists", "--memory-limit", "12M",
+                                         "--dir", tb.string()};
+  const Outcome refused_lists = run_rtb(too_big);
+  EXPECT_EQ(refused_lists.exit_code, 1) << describe_run(too_big, refused_lists);
+  EXPECT_NE(refused_lists.err.find("the lists walk's working memory"), std::string::npos) << refused_lists.err;
+  EXPECT_TRUE(tier_files(tb).empty());
+  const std::vector<std::string> lean{"generate", "pangki", "--memory-limit", "12M", "--quiet", "--dir", tb.string()};
+  const Outcome fits = run_rtb(lean);
+  ASSERT_EQ(fits.exit_code, 0) << describe_run(lean, fits);
+  const fs::path by_lists = scratch.path() / "lists";
+  const std::vector<std::string> lists{"generate", "pangki", "--walk", "lists", "--quiet", "--dir", by_lists.string()};
+  const Outcome r = run_rtb(lists);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(lists, r);
+  EXPECT_EQ(tier_files(tb), tier_files(by_lists));
   EXPECT_EQ(tier_files(tb), clean_pangki_files());
-  const std::vector<std::string> lean{"generate", "pangki", "--walk", "lean", "--plan", "--dir", tb.string()};
-  const Outcome all_lean = run_rtb(lean);
-  ASSERT_EQ(all_lean.exit_code, 0) << describe_run(lean, all_lean);
-  EXPECT_NE(all_lean.out.find("0 groups to solve, 15 already complete"), std::string::npos) << all_lean.out;
   const std::vector<std::string> bad{"generate", "pangki", "--walk", "fast", "--dir", tb.string()};
   const Outcome refused = run_rtb(bad);
   EXPECT_EQ(refused.exit_code, 2) << describe_run(bad, refused);
