@@ -23,10 +23,10 @@
 // Disk is estimated from bits per slot measured on the solved games.
 //
 // The plan also gives each group its walk: lean unless the lists are asked
-// for. The lean walk was measured no slower than the lists on every game
-// (docs/results.md, "The lean walk": 0.88x to 1.04x the lists' CPU time)
-// in a third to a quarter of their memory, and its memory is known before
-// the solve; the lists' depends on the size of the group's largest level,
+// for. The lean walk was measured within 7% of the lists' CPU time on every
+// game and faster on most (docs/results.md, "The lean walk": 0.88x to 1.07x)
+// in a quarter to a half of their memory, and its memory is known before the
+// solve; the lists' depends on the size of the group's largest level,
 // which only the solve finds (Crossings 4x8's group 4-4 took 6.1 bytes a
 // slot of lists, 5x5's 5-5 4.5), so a plan with lists may be under.
 #include <sys/statvfs.h>

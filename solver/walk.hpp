@@ -20,9 +20,8 @@ namespace rtb {
 
 enum class Walk { Lists, Lean };
 
-// What a front end asks for: the plan's choice (lean, measured no slower
-// than the lists on every game: driver/resource_plan.hpp), or one walk for
-// every group.
+// What a front end asks for: the plan's choice (lean: driver/resource_plan.hpp
+// says why), or one walk for every group.
 enum class WalkChoice { Auto, Lists, Lean };
 
 inline const char* walk_name(Walk w) { return w == Walk::Lean ? "lean" : "lists"; }

@@ -311,6 +311,8 @@ TEST(Hardening, TheLeanWalkIsTheDefaultAndTheListsWriteTheSameFiles) {
   ASSERT_EQ(lp.exit_code, 0) << describe_run(lists_plan, lp);
   EXPECT_NE(lp.out.find(" lists "), std::string::npos) << lp.out;
   EXPECT_EQ(lp.out.find(" lean "), std::string::npos) << lp.out;
+  EXPECT_NE(lp.out.find("a run may need up to a third more than planned"), std::string::npos) << lp.out;
+  EXPECT_EQ(p.out.find("a run may need up to a third more than planned"), std::string::npos) << p.out;
   // Pangki's largest group needs 13 MiB with lists and 11 with the lean walk.
   const std::vector<std::string> too_big{"generate", "pangki", "--walk", "lists", "--memory-limit", "12M",
                                          "--dir", tb.string()};
