@@ -80,8 +80,7 @@ ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
       return false;
     }
   };
-  return plan_resources(game, groups, needed, complete, plan_model_of(game),
-                        options.walk);
+  return plan_resources(game, groups, needed, complete, plan_model_of(game), options.walk);
 }
 
 // Refuses, before anything is written, a run that does not fit the memory

@@ -314,8 +314,8 @@ TEST(Hardening, TheLeanWalkIsTheDefaultAndTheListsWriteTheSameFiles) {
   EXPECT_NE(lp.out.find("a run may need up to a third more than planned"), std::string::npos) << lp.out;
   EXPECT_EQ(p.out.find("a run may need up to a third more than planned"), std::string::npos) << p.out;
   // Pangki's largest group needs 13 MiB with lists and 11 with the lean walk.
-  const std::vector<std::string> too_big{"generate", "pangki", "--walk", "lists", "--memory-limit", "12M",
-                                         "--dir", tb.string()};
+  const std::vector<std::string> too_big{"generate",       "pangki", "--walk", "lists",
+                                         "--memory-limit", "12M",    "--dir",  tb.string()};
   const Outcome refused_lists = run_rtb(too_big);
   EXPECT_EQ(refused_lists.exit_code, 1) << describe_run(too_big, refused_lists);
   EXPECT_NE(refused_lists.err.find("the lists walk's working memory"), std::string::npos) << refused_lists.err;
