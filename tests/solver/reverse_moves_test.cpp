@@ -281,29 +281,40 @@ TEST(ReverseMoves, PlanEstimatesTheTableWithinATenth) {
   expect_estimate_within_a_tenth(seed_3x4(), {});
 }
 
-// generate --plan counts the table for a game without predecessors only.
+// generate --plan counts the table for a game without predecessors only,
+// with either walk (the default, lean, and the lists).
 TEST(ReverseMoves, PlanCountsTheTableOnlyWithoutPredecessors) {
   const LineCaptureGame& game = pangki();
   const ForwardOnly<LineCaptureGame> forward(game);
   const std::vector<TierGroup> groups = game_solve_order(game);
   const std::vector<bool> needed = needed_groups(groups, game.tier_count(), up_to_three_a_side);
   const auto none_complete = [](std::uint32_t) { return false; };
-  const ResourcePlan own = plan_resources(game, groups, needed, none_complete);
-  const ResourcePlan taken_back = plan_resources(forward, groups, needed, none_complete);
-  ASSERT_EQ(own.groups.size(), taken_back.groups.size());
-  std::size_t k = 0;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    if (!needed[g]) continue;
-    ASSERT_TRUE(walked_back(game, groups[g]));  // Pangki's groups are all cyclic
-    const std::uint64_t table = estimated_reverse_moves_bytes(game, groups[g].tiers);
-    // The block walk's lists are the game's; without them the shared walk's.
-    const PlanModel model;
-    const auto lists = [&](double per_slot) { return std::uint64_t(double(own.groups[k].slots) * per_slot); };
-    EXPECT_EQ(own.groups[k].working_bytes, lists(model.working_bytes_per_slot_by_block));
-    EXPECT_EQ(taken_back.groups[k].working_bytes, lists(model.working_bytes_per_slot_shared) + table);
-    EXPECT_EQ(taken_back.groups[k].memory_bytes - own.groups[k].memory_bytes,
-              taken_back.groups[k].working_bytes - own.groups[k].working_bytes);
-    ++k;
+  const PlanModel model;
+  for (const WalkChoice choice : {WalkChoice::Auto, WalkChoice::Lists}) {
+    const bool lean = choice == WalkChoice::Auto;
+    const ResourcePlan own = plan_resources(game, groups, needed, none_complete, model, choice);
+    const ResourcePlan taken_back = plan_resources(forward, groups, needed, none_complete, model, choice);
+    ASSERT_EQ(own.groups.size(), taken_back.groups.size());
+    std::size_t k = 0;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (!needed[g]) continue;
+      ASSERT_TRUE(walked_back(game, groups[g]));  // Pangki's groups are all cyclic
+      EXPECT_EQ(own.groups[k].walk, lean ? Walk::Lean : Walk::Lists);
+      EXPECT_EQ(taken_back.groups[k].walk, own.groups[k].walk);
+      const std::uint64_t table = estimated_reverse_moves_bytes(game, groups[g].tiers);
+      // The lean walk's bytes are every game's; the block walk's lists are
+      // the game's, and without them the shared walk's.
+      const auto per_slot = [&](double bytes) { return std::uint64_t(double(own.groups[k].slots) * bytes); };
+      const std::uint64_t own_walk =
+          per_slot(lean ? model.working_bytes_per_slot_lean : model.working_bytes_per_slot_by_block);
+      const std::uint64_t shared_walk =
+          per_slot(lean ? model.working_bytes_per_slot_lean : model.working_bytes_per_slot_shared);
+      EXPECT_EQ(own.groups[k].working_bytes, own_walk);
+      EXPECT_EQ(taken_back.groups[k].working_bytes, shared_walk + table);
+      EXPECT_EQ(taken_back.groups[k].memory_bytes - own.groups[k].memory_bytes,
+                taken_back.groups[k].working_bytes - own.groups[k].working_bytes);
+      ++k;
+    }
   }
 }
 
