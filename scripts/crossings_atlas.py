@@ -106,7 +106,9 @@ def solve_board(args, board):
         rec["refused"] = group
         json.dump(rec, open(path, "w"), indent=1)
         return rec
-    rec["plan_peak_mib"], rec["plan_group"] = peak, group
+    # A board solved already plans nothing: its record keeps the plan it ran under.
+    if group or "plan_peak_mib" not in rec:
+        rec["plan_peak_mib"], rec["plan_group"] = peak, group
     limit = args.memory_limit_mib or physical_memory() / 2**20
     if peak > limit and not rec.get("complete"):
         rec["does_not_fit"] = True
