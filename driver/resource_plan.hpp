@@ -83,6 +83,8 @@ struct GroupPlan {
   std::uint64_t held_tiers = 0;
   std::uint64_t memory_bytes = 0;  // all of the above and the base
   std::uint64_t disk_bytes = 0;    // its files
+  // A group solved in one pass walks nothing and needs no working memory.
+  bool walked() const { return working_bytes > 0; }
 };
 
 struct ResourcePlan {
@@ -135,19 +137,15 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     p.state_bytes = p.slots * sizeof(std::uint16_t);
     // A lone tier that no move re-enters is solved in one pass, without lists.
     const bool single_pass = solved_in_one_pass(game, group.tiers);
-    // A game without predecessors has the engine's table of the group's
-    // moves taken backwards beside either walk (Crossings' seed reading),
-    // estimated once from sampled slots.
-    std::uint64_t reverse_moves_bytes = 0;
-    if constexpr (!GivesPredecessors<G>)
-      if (!single_pass) reverse_moves_bytes = estimated_reverse_moves_bytes(game, group.tiers);
-    auto working_with = [&](Walk walk) -> std::uint64_t {
-      if (single_pass) return 0;
-      const double per_slot = walk == Walk::Lean ? model.working_bytes_per_slot_lean : working_per_slot;
-      return static_cast<std::uint64_t>(double(p.slots) * per_slot) + reverse_moves_bytes;
-    };
     p.walk = walk_choice == WalkChoice::Lists ? Walk::Lists : Walk::Lean;
-    p.working_bytes = working_with(p.walk);
+    if (!single_pass) {
+      const double per_slot = p.walk == Walk::Lean ? model.working_bytes_per_slot_lean : working_per_slot;
+      p.working_bytes = static_cast<std::uint64_t>(double(p.slots) * per_slot);
+      // A game without predecessors has the engine's table of the group's
+      // moves taken backwards beside either walk (Crossings' seed reading),
+      // estimated once from sampled slots.
+      if constexpr (!GivesPredecessors<G>) p.working_bytes += estimated_reverse_moves_bytes(game, group.tiers);
+    }
     p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.

@@ -14,7 +14,7 @@ inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
   out << "group                 slots     state words  walk   working  held tiers         memory      disk\n";
   for (const GroupPlan& g : plan.groups)
     out << std::left << std::setw(16) << g.name << std::right << std::setw(12) << g.slots << std::setw(14)
-        << mib(g.state_bytes) << "  " << std::left << std::setw(6) << (g.working_bytes == 0 ? "-" : walk_name(g.walk))
+        << mib(g.state_bytes) << "  " << std::left << std::setw(6) << (g.walked() ? walk_name(g.walk) : "-")
         << std::right << std::setw(10) << mib(g.working_bytes) << std::setw(12) << mib(g.held_bytes) << " ("
         << g.held_tiers << ")" << std::setw(12) << mib(g.memory_bytes) << std::setw(10) << mib(g.disk_bytes) << "\n";
   out << plan.groups.size() << " groups to solve, " << plan.groups_complete << " already complete; peak memory "
@@ -23,7 +23,7 @@ inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
   out << ", disk " << mib(plan.disk_bytes) << "\n";
   // The lists grow with a group's largest level, which only the solve finds.
   const bool any_lists = std::any_of(plan.groups.begin(), plan.groups.end(),
-                                     [](const GroupPlan& g) { return g.working_bytes > 0 && g.walk == Walk::Lists; });
+                                     [](const GroupPlan& g) { return g.walked() && g.walk == Walk::Lists; });
   if (any_lists)
     out << "the lists' working memory is an estimate: it grows with a group's largest level, which only the\n"
            "solve finds, and a run may need up to a third more than planned (Crossings 4x8: a quarter more);\n"

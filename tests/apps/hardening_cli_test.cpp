@@ -329,6 +329,11 @@ TEST(Hardening, TheLeanWalkIsTheDefaultAndTheListsWriteTheSameFiles) {
   ASSERT_EQ(r.exit_code, 0) << describe_run(lists, r);
   EXPECT_EQ(tier_files(tb), tier_files(by_lists));
   EXPECT_EQ(tier_files(tb), clean_pangki_files());
+  // The plan skips complete groups whichever walk it would give them.
+  const std::vector<std::string> replan{"generate", "pangki", "--walk", "lists", "--plan", "--dir", tb.string()};
+  const Outcome done = run_rtb(replan);
+  ASSERT_EQ(done.exit_code, 0) << describe_run(replan, done);
+  EXPECT_NE(done.out.find("0 groups to solve, 15 already complete"), std::string::npos) << done.out;
   const std::vector<std::string> bad{"generate", "pangki", "--walk", "fast", "--dir", tb.string()};
   const Outcome refused = run_rtb(bad);
   EXPECT_EQ(refused.exit_code, 2) << describe_run(bad, refused);
