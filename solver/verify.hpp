@@ -44,12 +44,52 @@ inline constexpr std::uint64_t kGeneralSampleSlots = 1 << 20;
 
 namespace verify_detail {
 
+// One slot's children as the general check gathers them: where each child's
+// value word lies (nullptr for a child whose mover has lost already), so
+// that the words can be prefetched before they are read.
+struct GatheredChildren {
+  bool lost_already = false;  // the slot's own mover has lost: no move counts
+  std::vector<const Value*> reads;
+};
+
+template <RetrogradeGame G>
+void gather_children(const G& game, const typename G::Position& p, const SolvedTierValues& values,
+                     GatheredChildren& out) {
+  out.reads.clear();
+  out.lost_already = game.is_lost(p);
+  if (out.lost_already) return;
+  game.for_each_move(p, [&](const typename G::Move&, const typename G::Position& child) {
+    out.reads.push_back(game.is_lost(child) ? nullptr : values[game.tier_of(child)] + game.index(child));
+  });
+}
+
+// value_from_children (solver/one_step.hpp) over gathered children: the
+// same fold, so the two agree slot for slot.
+inline Value fold_children(const GatheredChildren& gathered) {
+  if (gathered.lost_already || gathered.reads.empty()) return make_value(0);
+  Value best = make_value(0);
+  bool any_move = false;
+  for (const Value* read : gathered.reads) {
+    const Value through = value_through_move(read ? *read : make_value(0));
+    if (!any_move || better_for_mover(through, best)) best = through;
+    any_move = true;
+  }
+  return best;
+}
+
+// Slots a thread takes at a time; within a run, slot k's children are
+// gathered and prefetched while slot k - 1's are folded, so that the cache
+// misses of one overlap the work of the other (as the Morris placement pass
+// does). On Nine Men's Morris's movement tiers this is most of verify's time.
+inline constexpr std::int64_t kCheckRun = 4096;
+
 // Checks the slots first, first + stride, ... the general way; counts into check.
 template <RetrogradeGame G>
 void check_generally(const G& game, typename G::TierId tier, const SolvedTierValues& values, int threads,
                      std::uint64_t stride, TierCheck& check) {
   const Value* own = values[tier];
   const std::int64_t count = static_cast<std::int64_t>((game.tier_size(tier) + stride - 1) / stride);
+  const std::int64_t runs = (count + kCheckRun - 1) / kCheckRun;
   auto expected_at = [&](std::uint64_t slot) {
     return value_from_children(game, game.position(tier, slot), [&](const typename G::Position& child) {
       return values[game.tier_of(child)][game.index(child)];
@@ -57,13 +97,31 @@ void check_generally(const G& game, typename G::TierId tier, const SolvedTierVal
   };
   std::atomic<std::uint64_t> wrong{0};
   std::uint64_t first = ~std::uint64_t{0};
-#pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 4096) reduction(min : first)
-  for (std::int64_t i = 0; i < count; ++i) {
-    const std::uint64_t slot = static_cast<std::uint64_t>(i) * stride;
-    if (expected_at(slot) != own[slot]) {
-      wrong.fetch_add(1, std::memory_order_relaxed);
-      first = std::min(first, slot);
+#pragma omp parallel num_threads(std::max(1, threads)) reduction(min : first)
+  {
+    GatheredChildren gathered[2];
+    std::uint64_t wrong_here = 0;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t run = 0; run < runs; ++run) {
+      const std::int64_t begin = run * kCheckRun, end = std::min(count, begin + kCheckRun);
+      auto slot_of = [&](std::int64_t i) { return static_cast<std::uint64_t>(i) * stride; };
+      auto fold = [&](std::int64_t i) {
+        const std::uint64_t slot = slot_of(i);
+        if (fold_children(gathered[i & 1]) != own[slot]) {
+          ++wrong_here;
+          first = std::min(first, slot);
+        }
+      };
+      for (std::int64_t i = begin; i < end; ++i) {
+        GatheredChildren& now = gathered[i & 1];
+        gather_children(game, game.position(tier, slot_of(i)), values, now);
+        for (const Value* read : now.reads)
+          if (read) __builtin_prefetch(read);
+        if (i > begin) fold(i - 1);
+      }
+      if (end > begin) fold(end - 1);
     }
+    wrong.fetch_add(wrong_here, std::memory_order_relaxed);
   }
   check.general = static_cast<std::uint64_t>(count);
   if (wrong.load() && (!check.wrong || first < check.first_wrong_slot)) {

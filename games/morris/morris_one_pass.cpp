@@ -26,6 +26,7 @@
 
 #include "games/kit/rank_sums.hpp"
 #include "games/morris/morris.hpp"
+#include "solver/huge_pages.hpp"
 
 namespace rtb {
 
@@ -111,7 +112,11 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
   const TierId removal_tier = removal_wins ? kNoTier : tier_id(next_placed, t.opponent - 1, t.mover + 1);
   const Value* removal_values = removal_wins ? nullptr : solved[removal_tier];
   const Indexer* removal_indexer = removal_wins ? nullptr : &indexer(removal_tier);
-  std::vector<Value> values(own.size());
+  // Read at random by the tier before this one: huge pages (see TierFile::read_all).
+  std::vector<Value> values;
+  values.reserve(own.size());
+  advise_huge_pages(values.data(), values.capacity() * sizeof(Value));
+  values.resize(own.size());
   const std::uint64_t further = own.further_sets();
   std::atomic<bool> too_long{false};
 #pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1)

@@ -7,12 +7,14 @@
 // (`ctest --test-dir build -C Long -L long`).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "driver/solve_in_memory.hpp"
 #include "games/morris/morris.hpp"
+#include "solver/verify.hpp"
 
 namespace rtb {
 namespace {
@@ -40,6 +42,40 @@ TEST(MorrisSolved, FiveAndSixMensMorrisAreDrawsAndSoIsEveryFirstPlacement) {
     EXPECT_EQ(moves.size(), 16u) << variant;
     for (const auto& [move, value] : moves) EXPECT_EQ(describe(value), "DRAW") << variant << " " << move;
   }
+}
+
+// verify's general check (solver/verify.hpp) over Five Men's Morris: every
+// tier passes, both phases; then values changed in the largest movement tier
+// (the last slot of a run, the first of the next, slots in the middle and the very
+// last, where the check's pipeline folds its last slot) are each found, and
+// the first of them is named with the value its successors give.
+TEST(MorrisSolved, VerifyProvesFiveAndFindsEveryChangedValue) {
+  const Solved five("five");
+  const MorrisGame& game = five.game;
+  SolvedTierValues tables(game.tier_count(), nullptr);
+  for (MorrisGame::TierId t = 0; t < game.tier_count(); ++t) tables[t] = five.values[t].data();
+  MorrisGame::TierId largest = 0;
+  for (MorrisGame::TierId t = 0; t < game.tier_count(); ++t) {
+    const TierCheck check = check_tier(game, t, tables, 2, CheckMethod::General);
+    EXPECT_EQ(check.wrong, 0u) << game.tier_name(t);
+    EXPECT_EQ(check.checked, game.tier_size(t));
+    // A movement tier whose children all lie in other tiers (m != o), so that
+    // a changed value makes only its own slot wrong.
+    if (!game.is_placement_tier(t) && game.mover_on_board(t) != game.opponent_on_board(t) &&
+        game.tier_size(t) > game.tier_size(largest))
+      largest = t;
+  }
+  ASSERT_GT(game.tier_size(largest), 3 * static_cast<std::uint64_t>(verify_detail::kCheckRun));
+  const std::uint64_t run = verify_detail::kCheckRun, last = game.tier_size(largest) - 1;
+  const std::vector<std::uint64_t> changed{run - 1, run, 2 * run + 17, last};
+  std::vector<Value> damaged = five.values[largest];
+  for (std::uint64_t slot : changed) damaged[slot] = is_draw(damaged[slot]) ? make_value(0) : kDraw;
+  tables[largest] = damaged.data();
+  const TierCheck check = check_tier(game, largest, tables, 2, CheckMethod::General);
+  EXPECT_EQ(check.wrong, changed.size()) << game.tier_name(largest);
+  EXPECT_EQ(check.first_wrong_slot, run - 1);
+  EXPECT_EQ(check.stored, damaged[run - 1]);
+  EXPECT_EQ(check.expected, five.values[largest][run - 1]);
 }
 
 // GamesmanOne: a first-player win in 25. rtb finds c3, the centre, the only
