@@ -64,17 +64,12 @@ void gather_children(const G& game, const typename G::Position& p, const SolvedT
 }
 
 // value_from_children (solver/one_step.hpp) over gathered children: the
-// same fold, so the two agree slot for slot.
+// same BestChild fold, so the two agree slot for slot.
 inline Value fold_children(const GatheredChildren& gathered) {
-  if (gathered.lost_already || gathered.reads.empty()) return make_value(0);
-  Value best = make_value(0);
-  bool any_move = false;
-  for (const Value* read : gathered.reads) {
-    const Value through = value_through_move(read ? *read : make_value(0));
-    if (!any_move || better_for_mover(through, best)) best = through;
-    any_move = true;
-  }
-  return best;
+  if (gathered.lost_already) return make_value(0);
+  BestChild best;
+  for (const Value* read : gathered.reads) best.add(read ? *read : make_value(0));
+  return best.value();
 }
 
 // Slots a thread takes at a time; within a run, slot k's children are
