@@ -25,7 +25,8 @@ namespace {
 // solves each placement tier (a deleted member fails the engine's check).
 struct EngineBaghChal : rtb::BaghChalGame {
   using rtb::BaghChalGame::BaghChalGame;
-  std::vector<rtb::Value> solve_lone_tier(TierId, const std::vector<const rtb::Value*>&, int) const = delete;
+  std::vector<rtb::Value> solve_lone_tier(TierId, const std::vector<const rtb::Value*>&, int,
+                                          const rtb::SlotsDone&) const = delete;
 };
 
 double cpu_seconds() {

@@ -152,16 +152,21 @@ concept SortsPredecessorsByBlock = GivesPredecessors<G> &&
   { g.predecessor_block(p) } -> std::convertible_to<std::pair<typename G::TierId, std::uint64_t>>;
 };
 
-// g.solve_lone_tier(t, solved, threads) returns the values of tier t, a tier
-// that no move re-enters (a group of one tier solved in one pass), from the
-// values of the tiers below it (solved[u] for each tier u it reaches). The
-// promise: exactly the values the engine's own one pass would give, faster
-// (Bagh-Chal walks its placement tiers block by block). Without it the engine
-// counts each slot's children itself.
+// Told how many more slots are done, from any thread, a block of slots at a
+// time: the progress line of a long one-pass walk. May be empty.
+using SlotsDone = std::function<void(std::uint64_t)>;
+
+// g.solve_lone_tier(t, solved, threads, slots_done) returns the values of
+// tier t, a tier that no move re-enters (a group of one tier solved in one
+// pass), from the values of the tiers below it (solved[u] for each tier u it
+// reaches), calling slots_done (when not empty) as it goes until the calls
+// add up to t's size. The promise: exactly the values the engine's own one
+// pass would give, faster (Bagh-Chal walks its placement tiers block by
+// block). Without it the engine counts each slot's children itself.
 template <class G>
 concept SolvesLoneTiers = requires(const G& g, typename G::TierId t, const std::vector<const Value*>& solved,
-                                   int threads) {
-  { g.solve_lone_tier(t, solved, threads) } -> std::convertible_to<std::vector<Value>>;
+                                   int threads, const SlotsDone& slots_done) {
+  { g.solve_lone_tier(t, solved, threads, slots_done) } -> std::convertible_to<std::vector<Value>>;
 };
 
 // g.has_tablebases() is false for a variant too large to tabulate (Crossings

@@ -18,4 +18,15 @@ inline void advise_huge_pages(void* data, std::size_t bytes) {
     madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice only: errors are harmless
 }
 
+// Makes `v` n copies of `fill` on memory advised onto huge pages. The advice
+// must come between allocating and first touching the pages (a page already
+// touched stays small), which is why this is not reserve-then-assign at the
+// call site: one place for that order.
+template <class Vector>
+void assign_on_huge_pages(Vector& v, std::size_t n, const typename Vector::value_type& fill = {}) {
+  v.reserve(n);
+  advise_huge_pages(v.data(), v.capacity() * sizeof(typename Vector::value_type));
+  v.assign(n, fill);
+}
+
 }  // namespace rtb

@@ -86,14 +86,18 @@ class GroupSolver {
     // A game that solves its lone tiers itself (Bagh-Chal walks its placement
     // tiers block by block) does so: same values, less time.
     if constexpr (SolvesLoneTiers<G>)
-      if (single_pass_) return {game_.solve_lone_tier(tiers_.front(), solved_, threads_)};
+      if (single_pass_) {
+        SlotsDone slots_done;
+        if (progress_) {
+          progress_->counted_stage("one pass", game_.tier_size(tiers_.front()), 0.0, 1.0);
+          slots_done = [this](std::uint64_t n) { progress_->advance(n); };
+        }
+        return {game_.solve_lone_tier(tiers_.front(), solved_, threads_, slots_done)};
+      }
     states_.resize(tiers_.size());
     for (std::size_t k = 0; k < tiers_.size(); ++k) {
-      // Words are reached at random: huge pages spare most TLB misses. The
-      // advice must come before the first touch.
-      states_[k].reserve(game_.tier_size(tiers_[k]));
-      advise_huge_pages(states_[k].data(), states_[k].capacity() * sizeof(std::uint16_t));
-      states_[k].assign(game_.tier_size(tiers_[k]), kUnresolved);
+      // Words are reached at random: huge pages spare most TLB misses.
+      assign_on_huge_pages(states_[k], game_.tier_size(tiers_[k]), kUnresolved);
     }
     if (uses_reverse_moves()) build_reverse_moves();
     if (lean_) set_up_lean();
@@ -615,9 +619,7 @@ class GroupSolver {
     first_chunk_.assign(1, 0);
     for (std::size_t k = 0; k < tiers_.size(); ++k) {
       const std::uint64_t size = states_[k].size();
-      waiting_[k].reserve(size);  // reached at random, as the words are
-      advise_huge_pages(waiting_[k].data(), waiting_[k].capacity());
-      waiting_[k].assign(size, 0);
+      assign_on_huge_pages(waiting_[k], size);  // reached at random, as the words are
       first_chunk_.push_back(first_chunk_.back() + (size + kChunkSlots - 1) / kChunkSlots);
     }
     for (std::vector<std::uint8_t>& marks : marked_) marks.assign(first_chunk_.back(), 0);

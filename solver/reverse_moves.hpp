@@ -142,19 +142,14 @@ class ReverseMoves {
     const std::uint64_t total = first_.back();
     std::vector<int> local_of_tier(game.tier_count(), -1);
     for (std::size_t k = 0; k < tiers.size(); ++k) local_of_tier[tiers[k]] = static_cast<int>(k);
-    // Both arrays are reached at random: huge pages spare most TLB misses
-    // (the advice must come before the first touch).
-    lists.offsets.reserve(total + 1);
-    advise_huge_pages(lists.offsets.data(), (total + 1) * sizeof(std::uint64_t));
-    lists.offsets.assign(total + 1, 0);
+    // Both arrays are reached at random: huge pages spare most TLB misses.
+    assign_on_huge_pages(lists.offsets, total + 1);
     for_each_move_in_group(game, tiers, local_of_tier, threads, advance, [&](std::uint64_t child, std::uint64_t) {
       std::atomic_ref<std::uint64_t>(lists.offsets[child]).fetch_add(1, std::memory_order_relaxed);
     });
     std::uint64_t end = 0;  // offsets[total] counted nothing: it ends as the total
     for (std::uint64_t& n : lists.offsets) n = end += n;
-    lists.parents.reserve(end);
-    advise_huge_pages(lists.parents.data(), end * sizeof(Parent));
-    lists.parents.resize(end);
+    assign_on_huge_pages(lists.parents, end);
     for_each_move_in_group(
         game, tiers, local_of_tier, threads, advance, [&](std::uint64_t child, std::uint64_t parent) {
           const std::uint64_t at =

@@ -144,7 +144,7 @@ TierCheck check_tier(const G& game, typename G::TierId tier, const SolvedTierVal
   if constexpr (SolvesLoneTiers<G>) {
     if (method == CheckMethod::Walk && verify_detail::is_lone_tier(game, tier)) {
       const Value* own = values[tier];
-      const std::vector<Value> walked = game.solve_lone_tier(tier, values, threads);
+      const std::vector<Value> walked = game.solve_lone_tier(tier, values, threads, SlotsDone{});
       for (std::uint64_t slot = 0; slot < walked.size(); ++slot)
         if (walked[slot] != own[slot] && check.wrong++ == 0) {
           check.first_wrong_slot = slot;

@@ -520,12 +520,9 @@ void for_each_block_parallel(std::uint64_t block_count, Load load) {
 
 std::vector<Value> TierFile::read_all() const {
   // A whole tier is read to be looked up at random (a solve's or a verify's
-  // children): huge pages spare most of those lookups a TLB miss. The advice
-  // must come before the pages are first touched, so before the resize.
+  // children): huge pages spare most of those lookups a TLB miss.
   std::vector<Value> values;
-  values.reserve(info_.position_count);
-  advise_huge_pages(values.data(), values.capacity() * sizeof(Value));
-  values.resize(info_.position_count);
+  assign_on_huge_pages(values, info_.position_count);
   for_each_block_parallel(blocks_.size(), [&](std::uint64_t b, Bytes& raw, Bytes& scratch) {
     const std::uint64_t n = positions_in_block(b);
     raw.resize(n * encoding_);

@@ -90,8 +90,8 @@ constexpr Value kTooFar = make_value(kMaxDistance);
 
 }  // namespace
 
-std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<const Value*>& solved,
-                                                 int threads) const {
+std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
+                                                 const SlotsDone& slots_done) const {
   if (pieces_in_hand(tier) == 0)
     throw std::logic_error("solve_lone_tier: " + tier_name(tier) + " is not a placement tier");
   const TwoSetIndexer& parent = indexer(tier);
@@ -108,9 +108,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
   auto solved_tier = [&](TierId t) { return solved[t]; };
 
   std::vector<Value> values;
-  values.reserve(parent.size());
-  advise_huge_pages(values.data(), values.capacity() * sizeof(Value));
-  values.resize(parent.size());
+  assign_on_huge_pages(values, parent.size());
   std::atomic<bool> too_far{false};
 
 #pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1) if (parent.size() > (1u << 16))
@@ -260,6 +258,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
       }
     }
     if (farthest >= kTooFar) too_far = true;
+    if (slots_done) slots_done(block_size);
   }
   if (too_far)
     throw std::runtime_error("a position of " + tier_name(tier) + " is farther from its end than the files can hold");

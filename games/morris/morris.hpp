@@ -268,7 +268,8 @@ class MorrisGame {
   // Solves placement tier `tier` (no move re-enters it) in one pass from the
   // values of the tiers its moves reach, `solved` by tier id, block by block
   // (morris_one_pass.cpp): the engine's values, faster.
-  std::vector<Value> solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads) const;
+  std::vector<Value> solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
+                                     const SlotsDone& slots_done = {}) const;
 
   // ---- text ----
   Position start() const;

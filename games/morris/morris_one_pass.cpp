@@ -91,8 +91,8 @@ constexpr int kMostStones = 9;
 // RankWithOneMore over g(M). Where the next tier is a movement tier (the
 // last placement) its slots are numbered by the child's opponent first,
 // M + x: one block per x, found from M's ranks, and O (or O - r) ranked in it.
-std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<const Value*>& solved,
-                                               int threads) const {
+std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
+                                               const SlotsDone& slots_done) const {
   const Tier& t = tiers_[tier];
   if (!is_placement_tier(tier)) throw std::logic_error("morris: a movement tier is not solved in one pass");
   const Indexer& own = indexer(tier);
@@ -114,9 +114,7 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
   const Indexer* removal_indexer = removal_wins ? nullptr : &indexer(removal_tier);
   // Read at random by the tier before this one: huge pages (see TierFile::read_all).
   std::vector<Value> values;
-  values.reserve(own.size());
-  advise_huge_pages(values.data(), values.capacity() * sizeof(Value));
-  values.resize(own.size());
+  assign_on_huge_pages(values, own.size());
   const std::uint64_t further = own.further_sets();
   std::atomic<bool> too_long{false};
 #pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1)
@@ -224,6 +222,7 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
       }
     }
     fold(parents[(further - 1) & 1], further - 1);
+    if (slots_done) slots_done(further);
   }
   if (too_long)
     throw std::length_error("a position of tier " + tier_name(tier) + " is more than " + std::to_string(kMaxDistance) +

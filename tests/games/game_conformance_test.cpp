@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cstdint>
@@ -573,6 +574,36 @@ void check_predecessor_blocks(const C& c) {
 
 // The hooks of solver/game_concept.hpp that promise something of slots and
 // predecessors, each checked where the game has it.
+// solve_lone_tier tells its progress: on every small lone tier (a group of
+// one tier that no move re-enters), the slots it reports add up to the
+// tier's size, on 1 and 2 threads, and the values are those it gives
+// without being asked for progress. Returns how many tiers it checked.
+template <class C>
+std::size_t check_lone_tier_progress(const C& c) {
+  const auto& game = c.game();
+  const auto& s = c.groups();
+  const auto wanted = [&](std::uint32_t t) { return static_cast<bool>(s.small[s.group_of_tier[t]]); };
+  const auto engine = solve_in_memory(game, 2, wanted);
+  std::vector<const Value*> solved(engine.size(), nullptr);
+  for (std::size_t t = 0; t < engine.size(); ++t)
+    if (!engine[t].empty()) solved[t] = engine[t].data();
+  std::size_t lone = 0;
+  for (std::size_t g = 0; g < s.groups.size() && lone < 20; ++g) {
+    const auto& tiers = s.groups[g].tiers;
+    if (!s.small[g] || tiers.size() != 1 || !solved_in_one_pass(game, tiers)) continue;
+    ++lone;
+    for (int threads : {1, 2}) {
+      std::atomic<std::uint64_t> reported{0};
+      const SlotsDone slots_done = [&](std::uint64_t n) { reported += n; };
+      const std::vector<Value> values = game.solve_lone_tier(tiers[0], solved, threads, slots_done);
+      EXPECT_EQ(reported.load(), game.tier_size(tiers[0]))
+          << "tier " << game.tier_name(tiers[0]) << ", " << threads << " threads";
+      EXPECT_TRUE(values == engine[tiers[0]]) << "tier " << game.tier_name(tiers[0]) << ", " << threads << " threads";
+    }
+  }
+  return lone;
+}
+
 TEST_P(Conformance, HooksKeepTheirPromises) {
   run([](const auto& c) {
     using G = std::decay_t<decltype(c.game())>;
@@ -595,6 +626,12 @@ TEST_P(Conformance, HooksKeepTheirPromises) {
       checked.push_back("predecessor_block");
     } else {
       absent.push_back("predecessor_block");
+    }
+    if constexpr (SolvesLoneTiers<G>) {
+      if (check_lone_tier_progress(c) > 0) checked.push_back("solve_lone_tier");
+      else std::cout << "  (no small lone tier to check solve_lone_tier on)\n";
+    } else {
+      absent.push_back("solve_lone_tier");
     }
     std::string none;
     for (const std::string& name : absent) none += (none.empty() ? "" : ", ") + name;

@@ -63,9 +63,9 @@ class ForwardOnly {
   bool quiet_children_distinct(const Position& p) const requires KnowsDistinctChildren<G> {
     return game_.quiet_children_distinct(p);
   }
-  std::vector<Value> solve_lone_tier(TierId t, const std::vector<const Value*>& solved,
-                                     int threads) const requires SolvesLoneTiers<G> {
-    return game_.solve_lone_tier(t, solved, threads);
+  std::vector<Value> solve_lone_tier(TierId t, const std::vector<const Value*>& solved, int threads,
+                                     const SlotsDone& slots_done) const requires SolvesLoneTiers<G> {
+    return game_.solve_lone_tier(t, solved, threads, slots_done);
   }
 
  private:
