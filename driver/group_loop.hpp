@@ -125,11 +125,25 @@ class GroupLoop {
 
   // Calls check(g, values) for each selected group in order, with the group's
   // own tiers and its dependencies loaded into values. A tier that cannot be
-  // loaded is passed to unreadable(tier, error) once and stays null.
+  // loaded is passed to unreadable(tier, error) once and stays null. The
+  // progress display, if any, is told of each group; check tells it of its
+  // stages.
   template <class Check, class Unreadable>
   void check_all(Check&& check, Unreadable&& unreadable) {
+    std::size_t ordinal = 0;
+    if (progress_) {
+      std::size_t groups = 0;
+      std::uint64_t slots = 0;
+      for (std::size_t g = 0; g < groups_.size(); ++g)
+        if (selected_[g]) ++groups, slots += group_slots(g);
+      progress_->plan(groups, slots);
+      for (std::size_t g = 0; g < groups_.size(); ++g)
+        if (selected_[g]) progress_->plan_group(group_slots(g), solved_in_one_pass(game_, groups_[g].tiers));
+    }
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       if (!selected_[g]) continue;
+      if (progress_)
+        progress_->group(++ordinal, group_name(g), group_slots(g), solved_in_one_pass(game_, groups_[g].tiers));
       for (std::uint32_t t : groups_[g].tiers) load(t, unreadable);
       for (std::uint32_t d : groups_[g].dependencies) load(d, unreadable);
       check(g, static_cast<const SolvedTierValues&>(values_));

@@ -78,10 +78,11 @@ inline Value fold_children(const GatheredChildren& gathered) {
 // does). On Nine Men's Morris's movement tiers this is most of verify's time.
 inline constexpr std::int64_t kCheckRun = 4096;
 
-// Checks the slots first, first + stride, ... the general way; counts into check.
+// Checks the slots first, first + stride, ... the general way; counts into
+// check, and tells slots_done (when not empty) of each run of slots checked.
 template <RetrogradeGame G>
 void check_generally(const G& game, typename G::TierId tier, const SolvedTierValues& values, int threads,
-                     std::uint64_t stride, TierCheck& check) {
+                     std::uint64_t stride, TierCheck& check, const SlotsDone& slots_done = {}) {
   const Value* own = values[tier];
   const std::int64_t count = static_cast<std::int64_t>((game.tier_size(tier) + stride - 1) / stride);
   const std::int64_t runs = (count + kCheckRun - 1) / kCheckRun;
@@ -115,6 +116,7 @@ void check_generally(const G& game, typename G::TierId tier, const SolvedTierVal
         if (i > begin) fold(i - 1);
       }
       if (end > begin) fold(end - 1);
+      if (slots_done) slots_done(static_cast<std::uint64_t>(end - begin));
     }
     wrong.fetch_add(wrong_here, std::memory_order_relaxed);
   }
@@ -136,15 +138,18 @@ bool is_lone_tier(const G& game, typename G::TierId tier) {
 }  // namespace verify_detail
 
 // `values` must hold the tier itself and every tier a move from it reaches.
+// slots_done (when not empty) is told of the slots checked as the check goes,
+// until the calls add up to the tier's size (the walk's general sample is
+// not counted again).
 template <RetrogradeGame G>
 TierCheck check_tier(const G& game, typename G::TierId tier, const SolvedTierValues& values, int threads,
-                     CheckMethod method = CheckMethod::General) {
+                     CheckMethod method = CheckMethod::General, const SlotsDone& slots_done = {}) {
   TierCheck check;
   check.checked = game.tier_size(tier);
   if constexpr (SolvesLoneTiers<G>) {
     if (method == CheckMethod::Walk && verify_detail::is_lone_tier(game, tier)) {
       const Value* own = values[tier];
-      const std::vector<Value> walked = game.solve_lone_tier(tier, values, threads, SlotsDone{});
+      const std::vector<Value> walked = game.solve_lone_tier(tier, values, threads, slots_done);
       for (std::uint64_t slot = 0; slot < walked.size(); ++slot)
         if (walked[slot] != own[slot] && check.wrong++ == 0) {
           check.first_wrong_slot = slot;
@@ -157,7 +162,7 @@ TierCheck check_tier(const G& game, typename G::TierId tier, const SolvedTierVal
       return check;
     }
   }
-  verify_detail::check_generally(game, tier, values, threads, 1, check);
+  verify_detail::check_generally(game, tier, values, threads, 1, check, slots_done);
   return check;
 }
 

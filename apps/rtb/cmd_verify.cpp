@@ -11,6 +11,7 @@
 #include "service/parameter_checks.hpp"
 #include "service/tier_loading.hpp"
 #include "service/tier_selection.hpp"
+#include "solver/progress.hpp"
 #include "solver/verify.hpp"
 
 namespace rtb::cli {
@@ -21,30 +22,42 @@ int run_verify(int argc, char** argv) {
   int threads = default_threads();
   bool json = false;
   bool general = false;
+  bool quiet = false;
   TierSelection selection;
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dirs);
   add_tier_selection_options(o, selection);
   add_threads_option(o, threads);
-  o.add_options()("json", po::bool_switch(&json), "print one JSON object at the end (see README: JSON output)")(
+  o.add_options()("quiet,q", po::bool_switch(&quiet), "no progress display")(
+      "json", po::bool_switch(&json), "print one JSON object at the end (see README: JSON output)")(
       "general", po::bool_switch(&general),
       "check every value through the rules' general move generator, also where a game walks a tier its own "
       "faster way (Bagh-Chal's placement tiers: by default the walk checks every value and the general "
       "generator an even sample of each tier)");
-  if (!parse_command(argc, argv, "rtb verify GAME [--dir DIR] [--threads N] [--json] [--general]", o,
-                     {{"game", &choice.name}}, "rtb verify pangki --dir tb"))
+  if (!parse_command(argc, argv,
+                     "rtb verify GAME [--dir DIR] [--threads N] [--quiet] [--json] [--general]\n"
+                     "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]",
+                     o, {{"game", &choice.name}}, "rtb verify pangki --dir tb",
+                     "Each tier's result goes to stdout as it is proven. Progress goes to stderr: on a\n"
+                     "terminal one line rewritten in place, otherwise a plain line every 5 s (none with\n"
+                     "--quiet): the group of how many, the tier being checked, a counter in slots and an\n"
+                     "estimate of the time left.\n"))
     return 0;
   const std::filesystem::path dir = dirs.for_reading(choice, "verify");
   check_threads(threads);
   return with_game(choice, [&](const auto& game) {
     using Game = std::decay_t<decltype(game)>;
     nlohmann::json rows = nlohmann::json::array();
+    Progress progress(quiet);
     // One tier's result: a line of text now, or a row of the JSON at the end.
     auto report = [&](std::uint32_t t, const std::string& status, const std::string& text, std::uint64_t proven) {
-      if (json)
+      if (json) {
         rows.push_back({{"tier", game.tier_name(t)}, {"status", status}, {"values_proven", proven}, {"message", text}});
-      else std::cout << "tier " << game.tier_name(t) << ": " << text << "\n";
+        return;
+      }
+      progress.done();  // on a terminal the progress line gives way; its next draw puts it back below
+      std::cout << "tier " << game.tier_name(t) << ": " << text << std::endl;
     };
     const std::vector<TierGroup> groups = game_solve_order(game);
     const std::vector<bool> selected = selected_tiers(game, selection);
@@ -57,7 +70,7 @@ int run_verify(int argc, char** argv) {
       if (checked_group[g]) checked_tiers += groups[g].tiers.size();
     }
     FileTierStore store = file_tier_store(game, dir);
-    GroupLoop<Game> loop(game, store, checked_group);
+    GroupLoop<Game> loop(game, store, checked_group, &progress);
     std::set<std::uint32_t> broken;  // damaged, missing or wrong: tiers reading them cannot be proven
     std::uint64_t checked = 0;
     std::size_t failures = 0;
@@ -75,15 +88,22 @@ int run_verify(int argc, char** argv) {
       bool readable = true;
       for (std::uint32_t t : groups[g].tiers) readable = readable && !broken.count(t);
       for (std::uint32_t d : groups[g].dependencies) readable = readable && !broken.count(d);
+      std::uint64_t group_slots = 1, before = 0;  // the group's slots (1 more, never 0); those checked so far
+      for (std::uint32_t t : groups[g].tiers) group_slots += game.tier_size(t);
       for (std::uint32_t t : groups[g].tiers) {
+        const std::uint64_t size = game.tier_size(t);
+        progress.counted_stage("checking tier " + game.tier_name(t), size, double(before) / double(group_slots),
+                               double(before + size) / double(group_slots));
+        before += size;
         if (broken.count(t)) continue;
         if (!readable) {
           report(t, "not_proven", "not proven (a tier it reaches is unreadable)", 0);
           ++failures;
           continue;
         }
-        const TierCheck c = check_tier(
-            game, t, values, threads, general || groups[g].tiers.size() > 1 ? CheckMethod::General : CheckMethod::Walk);
+        const TierCheck c = check_tier(game, t, values, threads,
+                                       general || groups[g].tiers.size() > 1 ? CheckMethod::General : CheckMethod::Walk,
+                                       [&progress](std::uint64_t n) { progress.advance(n); });
         checked += c.checked;
         if (c.wrong == 0) {
           const std::string how = c.by_walk ? " (by the tier's own walk; " + std::to_string(c.general) +
@@ -103,6 +123,7 @@ int run_verify(int argc, char** argv) {
       }
     };
     loop.check_all(check, unreadable);
+    progress.done();
     if (json) {
       const nlohmann::json out{{"format", 1},
                                {"game", game.name()},

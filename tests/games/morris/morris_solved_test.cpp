@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <string>
 #include <vector>
@@ -56,9 +57,19 @@ TEST(MorrisSolved, VerifyProvesFiveAndFindsEveryChangedValue) {
   for (MorrisGame::TierId t = 0; t < game.tier_count(); ++t) tables[t] = five.values[t].data();
   MorrisGame::TierId largest = 0;
   for (MorrisGame::TierId t = 0; t < game.tier_count(); ++t) {
-    const TierCheck check = check_tier(game, t, tables, 2, CheckMethod::General);
-    EXPECT_EQ(check.wrong, 0u) << game.tier_name(t);
-    EXPECT_EQ(check.checked, game.tier_size(t));
+    // Each way of checking tells its progress, slots adding up to the tier
+    // (the progress line of `rtb verify`).
+    const std::vector<CheckMethod> methods = game.is_placement_tier(t)
+                                                 ? std::vector{CheckMethod::General, CheckMethod::Walk}
+                                                 : std::vector{CheckMethod::General};
+    for (const CheckMethod method : methods) {
+      std::atomic<std::uint64_t> reported{0};
+      const TierCheck check = check_tier(game, t, tables, 2, method, [&reported](std::uint64_t n) { reported += n; });
+      EXPECT_EQ(check.wrong, 0u) << game.tier_name(t);
+      EXPECT_EQ(check.checked, game.tier_size(t));
+      EXPECT_EQ(reported.load(), game.tier_size(t)) << game.tier_name(t);
+      EXPECT_EQ(check.by_walk, method == CheckMethod::Walk) << game.tier_name(t);
+    }
     // A movement tier whose children all lie in other tiers (m != o), so that
     // a changed value makes only its own slot wrong.
     if (!game.is_placement_tier(t) && game.mover_on_board(t) != game.opponent_on_board(t) &&
