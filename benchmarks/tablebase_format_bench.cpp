@@ -1,9 +1,10 @@
-// How block size and zstd level trade file size against probe latency.
+// How block size, zstd level and the writer's long matches (WriteOptions)
+// trade file size and writing time against probe latency.
 //
 // For each .rtb file under $RTB_BENCH_DIR (or, without it, a synthetic tier:
 // runs of equal values with noise, so the program always runs) the values are
 // re-encoded with every block size x level below into a temporary file:
-//   size/...        time to write, and bits_per_pos / file_bytes on disk;
+//   size/...        time to write (one thread), and bits_per_pos / file_bytes;
 //   probe_warm/...  one random probe with every block already in the block
 //                   cache (a lock and a lookup);
 //   probe_cold/...  one random probe with no block cache, so every probe
@@ -32,8 +33,8 @@ struct Source {
   std::vector<Value> values;
 };
 
-constexpr std::uint32_t kBlockSizes[] = {4096, 65536, 262144};
-constexpr int kLevels[] = {3, 9, 19};
+constexpr std::uint32_t kBlockSizes[] = {4096, 16384, 65536, 262144};
+constexpr int kLevels[] = {3, 7, 9, 19};
 
 // Long runs of one value (as neighbouring indexes of a tier often share a
 // value), mostly draws and short distances, and 5% isolated noise.
@@ -112,19 +113,25 @@ int main(int argc, char** argv) {
   const std::vector<Source> sources = load_sources();
   const fs::path tmp = fs::temp_directory_path() / ("rtb-format-bench-" + std::to_string(::getpid()));
   std::vector<Variant> variants;
-  variants.reserve(sources.size() * 9);
+  variants.reserve(sources.size() * std::size(kBlockSizes) * std::size(kLevels) * 2);
   for (std::size_t s = 0; s < sources.size(); ++s)
     for (std::uint32_t block : kBlockSizes)
       for (int level : kLevels)
-        variants.push_back(
-            {&sources[s],
-             tmp / (std::to_string(s) + "-" + std::to_string(block) + "-" + std::to_string(level) + ".rtb"),
-             {"bench", "bench", "t", sources[s].values.size()},
-             {.block_size = block, .zstd_level = level}});
+        for (bool long_matches : {true, false}) {
+          // Above kLongMatchLevels the two would write the same bytes.
+          if (!long_matches && level > rtb::kLongMatchLevels) continue;
+          variants.push_back({&sources[s],
+                              tmp / (std::to_string(s) + "-" + std::to_string(block) + "-" + std::to_string(level) +
+                                     (long_matches ? "" : "-own") + ".rtb"),
+                              {"bench", "bench", "t", sources[s].values.size()},
+                              {.block_size = block, .zstd_level = level, .long_matches = long_matches, .threads = 1}});
+        }
 
   for (const Variant& v : variants) {
+    // "matches:zstd" is zstd's own minimum match for the level.
     const std::string suffix = v.source->name + "/block:" + std::to_string(v.options.block_size) +
-                               "/level:" + std::to_string(v.options.zstd_level);
+                               "/level:" + std::to_string(v.options.zstd_level) +
+                               (v.options.long_matches ? "" : "/matches:zstd");
     benchmark::RegisterBenchmark(("size/" + suffix).c_str(), bench_size, v)
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond)

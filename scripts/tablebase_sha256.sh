@@ -6,7 +6,8 @@
 # 278 files, about a minute on 2 cores) into DIR, and writes the sha256 of
 # every tier file to DIR.sha256. Run it with the build before and after a
 # change and compare: cmp OLD.sha256 NEW.sha256. Options after DIR go to
-# every generate (e.g. --walk lean, to check that walk against the other).
+# every generate (e.g. --walk lean, to check that walk against the other;
+# --zstd-level 9 --zstd-own-matches to compare with files of rtb 0.12).
 #   scripts/tablebase_sha256.sh RTB DIR [GENERATE OPTION...]
 set -euo pipefail
 rtb=$1 out=$2

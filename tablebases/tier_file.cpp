@@ -198,7 +198,9 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
     ZSTD_CCtx* cctx = ZSTD_createCCtx();
     bool ready = cctx != nullptr &&
                  !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, options.zstd_level)) &&
-                 !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1));
+                 !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1)) &&
+                 (!options.long_matches || options.zstd_level > kLongMatchLevels ||
+                  !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_minMatch, kLongMatchBytes)));
     std::vector<unsigned char> raw;
 #pragma omp for schedule(dynamic)
     for (std::int64_t b = 0; b < static_cast<std::int64_t>(block_count); ++b) {

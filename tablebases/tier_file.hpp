@@ -47,15 +47,28 @@ namespace rtb {
 // blocks and their zstd bound well inside that.
 inline constexpr std::uint32_t kMaxBlockSize = 1u << 28;
 
-// Defaults chosen by measurement on the whole of Pangki (README, "Measured
-// figures"): 16384 positions a block keep a cold probe near 30 us while the
-// size stays within 1% of 64K blocks; level 9 is 6% larger than level 19 but
-// writes many times faster, which matters for Cinc camins' 208M slots.
+// Defaults chosen by measurement (docs/results.md, "File format choices"):
+// 16384 positions a block keep a cold probe near 30 us while the size stays
+// within 1% of 64K blocks. Level 7 with long matches (below) writes 0.3-1%
+// less than zstd's own level 9 on every game measured, 2.5-3 times faster;
+// on Seven Men's Morris level 12 writes 4% less at 1.5 times level 9's time,
+// level 19 6% less at 4 times.
 struct WriteOptions {
   std::uint32_t block_size = 1u << 14;  // positions per block: one probe decompresses this many
-  int zstd_level = 9;
-  int threads = 0;  // compression threads; 0 = OpenMP's default. The bytes never depend on it.
+  int zstd_level = 7;
+  bool long_matches = true;  // at levels 1..kLongMatchLevels, matches of kLongMatchBytes or more (below)
+  int threads = 0;           // compression threads; 0 = OpenMP's default. The bytes never depend on it.
 };
+
+// With long_matches, at levels 1 to kLongMatchLevels the writer has zstd
+// take only matches of kLongMatchBytes or more: in a table of values a
+// shorter repeat is mostly chance, and finding and coding it costs more time
+// and bits than it saves. Measured on Seven Men's Morris, Bagh-Chal 4x4,
+// Pangki, Cinc camins and Crossings 4x4, every level from 1 to 10 writes
+// smaller files faster with it; above 10 (zstd's optimal parsers) zstd's own
+// choice writes less.
+inline constexpr int kLongMatchLevels = 10;
+inline constexpr int kLongMatchBytes = 6;
 
 // Every message starts with the file path: "tb/x.rtb: header checksum mismatch".
 class TablebaseError : public std::runtime_error {

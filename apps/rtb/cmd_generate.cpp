@@ -82,7 +82,7 @@ int run_generate(int argc, char** argv) {
   options.threads = std::max(1, default_threads() / mpi_launch_local_size());
   // Read signed, so that a negative value is seen instead of wrapping around.
   long long block_size = options.write.block_size;
-  bool plan_only = false;
+  bool plan_only = false, zstd_own_matches = false;
   std::string memory_limit_text, walk_text = "auto";
   po::options_description o("options");
   add_game_options(o, choice);
@@ -92,8 +92,11 @@ int run_generate(int argc, char** argv) {
   o.add_options()("quiet,q", po::bool_switch(&options.quiet), "no progress display")(
       "json", po::bool_switch(&json), "print the report as one JSON object (see README: JSON output)")(
       "zstd-level", po::value(&options.write.zstd_level)->default_value(options.write.zstd_level)->value_name("L"),
-      "zstd level of the files")("block-size", po::value(&block_size)->default_value(block_size)->value_name("N"),
-                                 "positions per compressed block")(
+      "zstd level of the files (1-10 also take matches of 6 bytes or more: smaller and faster)")(
+      "zstd-own-matches", po::bool_switch(&zstd_own_matches),
+      "let zstd choose its shortest match at every level, as rtb 0.12 did (with --zstd-level 9 it "
+      "writes 0.12's bytes)")("block-size", po::value(&block_size)->default_value(block_size)->value_name("N"),
+                              "positions per compressed block")(
       "plan", po::bool_switch(&plan_only), "print the memory and disk each tier group needs, and solve nothing")(
       "memory-limit", po::value(&memory_limit_text)->value_name("SIZE"),
       "refuse to start when a tier group needs more memory than this (e.g. 8G, 512M; default: the machine's memory)")(
@@ -120,6 +123,7 @@ int run_generate(int argc, char** argv) {
   check_range("block-size", block_size, 1, kMaxBlockSize);
   check_range("zstd-level", options.write.zstd_level, 1, max_zstd_level());
   options.write.block_size = static_cast<std::uint32_t>(block_size);
+  options.write.long_matches = !zstd_own_matches;
   if (const std::string problem = write_options_problem(options.write); !problem.empty())
     throw UsageError("--block-size or --zstd-level: " + problem);
   try {

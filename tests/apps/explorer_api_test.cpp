@@ -367,7 +367,7 @@ TEST(ExplorerServe, BadOptionsAreRefused) {
   // was looked up as a name: "999.1.1.1:-1"; '' bound ::1 and printed
   // http://:PORT/).
   EXPECT_NE(address.err.find("--bind must be an address"), std::string::npos) << address.err;
-  for (const std::string& bind : {"", "999.1.1.1", "example.com"}) {
+  for (const std::string bind : {"", "999.1.1.1", "example.com"}) {
     const rtb_test::Outcome r = rtb_test::run_rtb({"serve", "--port", "0", "--bind", bind, "--dir", "."});
     EXPECT_EQ(r.exit_code, 2) << bind;
     EXPECT_NE(r.err.find("--bind must be an address"), std::string::npos) << r.err;
@@ -390,7 +390,7 @@ TEST(ExplorerServe, BadOptionsAreRefused) {
 
 // Issue 28: 'a2b2,' was taken as 'a2b2' while ',a2b2' was refused.
 TEST_F(ExplorerApi, AnEmptyMoveIsRefusedWhereverItIs) {
-  for (const std::string& moves : {"a2b2,", ",a2b2", "a2b2,,c4c3"}) {
+  for (const std::string moves : {"a2b2,", ",a2b2", "a2b2,,c4c3"}) {
     const httplib::Params params{{"game", "pangki"}, {"position", "start"}, {"moves", moves}};
     const auto [status, body] = get(httplib::append_query_params("/api/query", params));
     EXPECT_EQ(status, 400) << moves;
