@@ -13,8 +13,8 @@
 // loop a child. Removals, the last placement (whose child is a movement
 // position, numbered the other way) and symmetric O take the general index.
 //
-// Every slot is solved from its own position, aliases included: a position
-// and its images have one value, so an alias gets its canonical slot's.
+// An alias slot (its position's image under a symmetry of M ranks lower)
+// copies its canonical slot's value, solved before it in the block.
 #include <omp.h>
 
 #include <algorithm>
@@ -78,6 +78,7 @@ ChildBlock block_of(const MorrisGame::Indexer& indexer, std::uint64_t first_rank
 // remove.
 constexpr int kMostChildren = 24 * 9;
 constexpr int kMostStones = 9;
+constexpr std::uint64_t kNotAlias = ~std::uint64_t{0};
 
 }  // namespace
 
@@ -129,10 +130,19 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
       Best best;
       const Value* reads[kMostChildren];
       int gathered = 0;
+      std::uint64_t alias_of = kNotAlias;  // the canonical slot's rank in the block, for an alias
     };
     Parent parents[2];
     const std::uint64_t block_base = static_cast<std::uint64_t>(block) * further;
+    // Where M has a symmetry, a slot whose image ranks lower is an alias: it
+    // takes its canonical slot's value, folded before it (a lower rank).
+    const bool symmetric_mover = own.may_be_alias(block_base);
+    const Indexer::FirstSet mover_first = symmetric_mover ? own.first_set(mover) : Indexer::FirstSet{};
     auto fold = [&](Parent& parent, std::uint64_t slot) {
+      if (parent.alias_of != kNotAlias) {
+        values[block_base + slot] = values[block_base + parent.alias_of];
+        return;
+      }
       for (int k = 0; k < parent.gathered; ++k) parent.best.child(*parent.reads[k]);
       const Value v = parent.best.value();
       if (!is_draw(v) && distance_of(v) >= kMaxDistance) too_long = true;
@@ -142,14 +152,21 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
       Parent& now = parents[rank & 1];
       now.best = Best{};
       now.gathered = 0;
+      now.alias_of = kNotAlias;
       const Bitboard opponent = spread(squeezed, outside_mover);
+      if (symmetric_mover) {
+        const std::uint64_t canonical = own.index(mover_first, opponent) - block_base;
+        if (canonical != rank) now.alias_of = canonical;
+      }
       const Bitboard empty = all & ~(mover | opponent);
       const Bitboard removable_stones = opponent ? removable(opponent) : 0;
       auto general = [&](const Value* tier_values, Bitboard child_mover, Bitboard child_opponent) {
         now.reads[now.gathered++] =
             tier_values + index(Position{child_mover, child_opponent, opponent_hand, mover_hand_after, other(side)});
       };
-      if (next_is_placement) {
+      if (now.alias_of != kNotAlias) {
+        // nothing to gather
+      } else if (next_is_placement) {
         const RankWithOneLess opponent_ranks(opponent);
         const ChildBlock quiet = block_of(quiet_indexer, opponent_ranks.full(), all);
         const RankWithOneMore quiet_ranks(quiet.one_map ? squeeze(quiet.g->apply(mover), quiet.outside) : 0);
