@@ -124,6 +124,24 @@ concept KnowsDistinctChildren = requires(const G& g, const typename G::Position&
   { g.quiet_children_distinct(p) } -> std::convertible_to<bool>;
 };
 
+// for_each_exit_slot(p, exit, lost) gives what the engine's set-up needs of
+// p's children without the engine generating and indexing each move: it
+// calls exit(tier, slot) for each child in a tier outside p's tier group
+// (tier_of and index applied), lost() for each child that is lost
+// (is_lost), and returns how many children lie in p's group, which must be
+// pairwise different slots; the same children as for_each_move. It may
+// decline a position by returning -1 before calling anything, and the engine
+// then takes the general path. Games use it to share work among the exits
+// (the removals of one Morris mill share their first set). Without it the
+// engine generates each move and indexes each child.
+template <class G>
+concept IndexesExits = requires(const G& g, const typename G::Position& p) {
+  {
+    g.for_each_exit_slot(
+        p, [](typename G::TierId, std::uint64_t) {}, [] {})
+    } -> std::convertible_to<int>;
+};
+
 // for_each_predecessor_slot(p, f) calls f(tier, slot) once for each position
 // for_each_predecessor(p) gives, with tier_of and index applied (the same
 // multiset), and returns true only when those slots are pairwise different.

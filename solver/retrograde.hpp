@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -160,6 +161,34 @@ class GroupSolver {
     return false;
   }
 
+  // Games that index a position's exits themselves (IndexesExits) spare the
+  // set-up generating and indexing each move: the in-group children are
+  // counted, the exits' values handed to out(value), a lost child is a win
+  // in 1. False where the game does not serve p (the caller then generates
+  // the moves).
+  template <class Out>
+  bool exits_counted(const Position& p, int& in_group, bool& any_move, unsigned& fastest_win, Out&& out) const {
+    if constexpr (IndexesExits<G>) {
+      const int n = game_.for_each_exit_slot(
+          p,
+          [&](TierId tier, std::uint64_t slot) {
+            assert(local_of_tier_[tier] < 0);  // the promise: outside the group, so solved already
+            any_move = true;
+            out(&solved_[tier][slot]);
+          },
+          [&] {
+            any_move = true;
+            fastest_win = 1;
+          });
+      if (n < 0) return false;
+      in_group = n;
+      if (n > 0) any_move = true;
+      return true;
+    } else {
+      return false;
+    }
+  }
+
   // Games that can index all predecessors of a position at once do so, and
   // say whether the slots they gave are pairwise distinct. Returns that.
   template <class F>
@@ -264,7 +293,6 @@ class GroupSolver {
     Key children[kMaxChildren];
     int distinct = 0;
     bool any_move = false, too_many = false;
-    const bool children_known_distinct = quiet_children_distinct(p);
     unsigned blockers = 0, fastest_win = ~0u, longest_out_win = 0;
     auto count_out_child = [&](Value v) {
       if (is_draw(v)) ++blockers;
@@ -275,31 +303,36 @@ class GroupSolver {
     // generated, their cache misses overlapping (their order does not matter).
     const Value* out_values[kMaxChildren];
     int outside = 0;
-    game_.for_each_move(p, [&](const auto&, const Position& child) {
-      any_move = true;
-      if (game_.is_lost(child)) {
-        fastest_win = 1;
-        return;
-      }
-      const TierId child_tier = game_.tier_of(child);
-      const int child_local = local_of_tier_[child_tier];
-      if (child_local >= 0 && children_known_distinct) {
-        ++distinct;  // counted without indexing: no two such children share a slot
-        return;
-      }
-      const std::uint64_t child_slot = game_.index(child);
-      if (child_local >= 0) {
-        const Key k = key(static_cast<std::size_t>(child_local), child_slot);
-        if (std::find(children, children + distinct, k) != children + distinct) return;
-        if (distinct == kMaxChildren) too_many = true;
-        else children[distinct++] = k;
-        return;
-      }
-      const Value* value = &solved_[child_tier][child_slot];
+    auto out_child = [&](const Value* value) {
       if (outside == kMaxChildren) return count_out_child(*value);
       __builtin_prefetch(value);
       out_values[outside++] = value;
-    });
+    };
+    if (!exits_counted(p, distinct, any_move, fastest_win, out_child)) {
+      const bool children_known_distinct = quiet_children_distinct(p);
+      game_.for_each_move(p, [&](const auto&, const Position& child) {
+        any_move = true;
+        if (game_.is_lost(child)) {
+          fastest_win = 1;
+          return;
+        }
+        const TierId child_tier = game_.tier_of(child);
+        const int child_local = local_of_tier_[child_tier];
+        if (child_local >= 0 && children_known_distinct) {
+          ++distinct;  // counted without indexing: no two such children share a slot
+          return;
+        }
+        const std::uint64_t child_slot = game_.index(child);
+        if (child_local >= 0) {
+          const Key k = key(static_cast<std::size_t>(child_local), child_slot);
+          if (std::find(children, children + distinct, k) != children + distinct) return;
+          if (distinct == kMaxChildren) too_many = true;
+          else children[distinct++] = k;
+          return;
+        }
+        out_child(&solved_[child_tier][child_slot]);
+      });
+    }
     for (int i = 0; i < outside; ++i) count_out_child(*out_values[i]);
     if (single_pass_) {
       // No move stays in the group, so the value is final already.

@@ -51,6 +51,7 @@
 
 #include "games/kit/bitboard.hpp"
 #include "games/kit/board_symmetry.hpp"
+#include "games/kit/rank_sums.hpp"
 #include "games/kit/set_indexer.hpp"
 #include "games/morris/morris_board.hpp"
 #include "solver/game_concept.hpp"
@@ -226,6 +227,57 @@ class MorrisGame {
     }
   }
 
+  // The engine's set-up of a movement position (IndexesExits): its quiet
+  // moves stay in the group and are counted; a removal leaves it, and the
+  // removals of one mill share the child's first set (the mover's stones
+  // after the move), looked up once, with each child ranked from it by
+  // RankWithOneLess over the opponent's stones. Declines (-1) placement
+  // positions (solved in one pass) and those whose quiet children may share
+  // a slot.
+  template <class Exit, class Lost>
+  int for_each_exit_slot(const Position& p, Exit&& exit, Lost&& lost) const {
+    if (p.placing() || !quiet_children_distinct(p)) return -1;
+    const Bitboard empty = board_.all & ~(p.mover | p.opponent);
+    const int stones = count(p.mover), others = count(p.opponent);
+    const Bitboard removable_stones = p.opponent ? removable(p.opponent) : 0;
+    // A removal leaves the opponent, the child's mover, others - 1 stones and
+    // none in hand: lost below three.
+    const bool removal_loses = others - 1 < 3;
+    const Indexer* removal_indexer = removal_loses ? nullptr : &indexer(stones, others - 1);
+    const TierId removal_tier = removal_loses ? kNoTier : tier_id(2 * rules_.stones, others - 1, stones);
+    int in_group = 0;
+    for (Bitboard from = p.mover; from; from &= from - 1) {
+      const int origin = lowest_square(from);
+      const Bitboard rest = p.mover ^ bit(origin);
+      for (Bitboard to = targets(origin, stones, empty); to; to &= to - 1) {
+        const int point = lowest_square(to);
+        const Bitboard moved = rest | bit(point);
+        if (p.opponent == 0 || !closes_mill(moved, point)) {
+          ++in_group;
+          continue;
+        }
+        if (removal_loses) {
+          for (Bitboard r = removable_stones; r; r &= r - 1) lost();
+          continue;
+        }
+        // The child (the opponent's stones less r, moved) is numbered by
+        // `moved` first.
+        const Indexer::FirstSet first = removal_indexer->first_set(moved);
+        if (!std::has_single_bit(first.maps)) {
+          for (Bitboard r = removable_stones; r; r &= r - 1)
+            exit(removal_tier, removal_indexer->index(first, p.opponent ^ (r & (0 - r))));
+          continue;
+        }
+        const Indexer::Map& g = removal_indexer->map(static_cast<std::size_t>(std::countr_zero(first.maps)));
+        const Bitboard outside = board_.all & ~first.canonical;
+        const RankWithOneLess left(squeeze(g.apply(p.opponent), outside));
+        for (Bitboard r = removable_stones; r; r &= r - 1)
+          exit(removal_tier, first.base + left(count(outside & (bit(g.apply_square(lowest_square(r))) - 1))));
+      }
+    }
+    return in_group;
+  }
+
   // The children of a movement position that stay in its group (the quiet
   // moves) differ in the mover's stones only, which become the child's first
   // set beside p's opponent: two of them share a slot only through a map
@@ -343,6 +395,7 @@ static_assert(IndexesPredecessors<MorrisGame>);
 static_assert(SortsPredecessorsByBlock<MorrisGame>);
 static_assert(KnowsAliasFreeSlots<MorrisGame>);
 static_assert(KnowsDistinctChildren<MorrisGame>);
+static_assert(IndexesExits<MorrisGame>);
 static_assert(SolvesLoneTiers<MorrisGame>);
 static_assert(CountsPiecesPerSide<MorrisGame>);
 static_assert(CountsPiecesInHand<MorrisGame>);

@@ -551,6 +551,42 @@ void check_predecessor_slots(const C& c) {
   }
 }
 
+// for_each_exit_slot, where it serves a position, gives what its moves give:
+// the children outside its group indexed (the same multiset), one lost() for
+// each lost child, and the count of its children in the group. A position it
+// declines it leaves untouched. Returns how many positions it served.
+template <class C>
+std::size_t check_exit_slots(const C& c) {
+  const auto& game = c.game();
+  std::size_t served = 0;
+  for (const auto& p : c.positions()) {
+    if (!c.indexed(p)) continue;
+    std::vector<typename C::Key> given, expected;
+    int lost_given = 0, lost_expected = 0, in_group_expected = 0;
+    const int in_group = game.for_each_exit_slot(
+        p, [&](std::uint32_t t, std::uint64_t slot) { given.emplace_back(t, slot); }, [&] { ++lost_given; });
+    if (in_group < 0) {
+      EXPECT_TRUE(given.empty() && lost_given == 0) << c.text(p) << ": declined, but called back";
+      continue;
+    }
+    bool all_indexed = true;
+    for (const auto& child : c.children(p)) {
+      if (game.is_lost(child)) ++lost_expected;
+      else if (c.same_group(game.tier_of(child), game.tier_of(p))) ++in_group_expected;
+      else if (!c.indexed(child)) all_indexed = false;
+      else expected.push_back(c.key(child));
+    }
+    if (!all_indexed) continue;
+    ++served;
+    std::sort(given.begin(), given.end());
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(given, expected) << c.text(p) << ": the exits";
+    EXPECT_EQ(lost_given, lost_expected) << c.text(p) << ": the lost children";
+    EXPECT_EQ(in_group, in_group_expected) << c.text(p) << ": the children in the group";
+  }
+  return served;
+}
+
 // Two positions with a predecessor slot in common must name one block: the
 // other in-group children of each predecessor (and of its slot's canonical
 // position, which is what the engine unranks) name p's block.
@@ -620,6 +656,15 @@ TEST_P(Conformance, HooksKeepTheirPromises) {
       checked.push_back("for_each_predecessor_slot");
     } else {
       absent.push_back("for_each_predecessor_slot");
+    }
+    if constexpr (IndexesExits<G>) {
+      // A hook that serves no sampled position would be checked on nothing.
+      const std::size_t served = check_exit_slots(c);
+      EXPECT_GT(served, 0u) << "for_each_exit_slot served none of the sampled positions";
+      std::cout << "  (for_each_exit_slot served " << served << " sampled positions)\n";
+      checked.push_back("for_each_exit_slot");
+    } else {
+      absent.push_back("for_each_exit_slot");
     }
     if constexpr (SortsPredecessorsByBlock<G>) {
       check_predecessor_blocks(c);
