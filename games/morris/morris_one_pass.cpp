@@ -78,6 +78,7 @@ ChildBlock block_of(const MorrisGame::Indexer& indexer, std::uint64_t first_rank
 // remove.
 constexpr int kMostChildren = 24 * 9;
 constexpr int kMostStones = 9;
+constexpr int kMostPoints = 24;
 constexpr std::uint64_t kNotAlias = ~std::uint64_t{0};
 
 }  // namespace
@@ -122,7 +123,17 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
   for (std::int64_t block = 0; block < static_cast<std::int64_t>(own.first_set_classes()); ++block) {
     const Bitboard mover = own.first_class(static_cast<std::uint64_t>(block));
     const Bitboard outside_mover = all & ~mover;
-    const RankWithOneMore mover_ranks(mover);       // M + x's rank, for the last placement's children
+    // The last placement's children lie in the block of M + x, one block a
+    // point x outside M whatever the opponent's stones: found once a block.
+    ChildBlock last_quiet[kMostPoints], last_removal[kMostPoints];
+    if (!next_is_placement) {
+      const RankWithOneMore mover_ranks(mover);  // M + x's rank
+      for (Bitboard open = outside_mover; open; open &= open - 1) {
+        const int x = lowest_square(open);
+        last_quiet[x] = block_of(quiet_indexer, mover_ranks(x), all);
+        if (!removal_wins) last_removal[x] = block_of(*removal_indexer, mover_ranks(x), all);
+      }
+    }
     Bitboard squeezed = first_squares(t.opponent);  // the opponent's set among the free points, by rank
     // A parent's children are gathered and prefetched while the one before
     // it is folded, so that the misses of one overlap the work of the other.
@@ -208,9 +219,8 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
         for (Bitboard open = empty; open; open &= open - 1) {
           const int x = lowest_square(open);
           const Bitboard placed = mover | bit(x);
-          const std::uint64_t placed_rank = mover_ranks(x);
           if (!opponent || !closes_mill(placed, x)) {
-            const ChildBlock b = block_of(quiet_indexer, placed_rank, all);
+            const ChildBlock& b = last_quiet[x];
             if (b.one_map)
               now.reads[now.gathered++] = quiet_values + b.base + colex_rank(squeeze(b.g->apply(opponent), b.outside));
             else general(quiet_values, opponent, placed);
@@ -220,7 +230,7 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
             now.best.child_lost();
             continue;
           }
-          const ChildBlock b = block_of(*removal_indexer, placed_rank, all);
+          const ChildBlock& b = last_removal[x];
           if (!b.one_map) {
             for (Bitboard r = removable_stones; r; r &= r - 1)
               general(removal_values, opponent ^ (r & (0 - r)), placed);
