@@ -262,17 +262,14 @@ class MorrisGame {
         }
         // The child (the opponent's stones less r, moved) is numbered by
         // `moved` first.
-        const Indexer::FirstSet first = removal_indexer->first_set(moved);
-        if (!std::has_single_bit(first.maps)) {
+        const ChildBlock b = child_block(*removal_indexer, colex_rank(moved));
+        if (!b.one_map) {
           for (Bitboard r = removable_stones; r; r &= r - 1)
-            exit(removal_tier, removal_indexer->index(first, p.opponent ^ (r & (0 - r))));
+            exit(removal_tier, removal_indexer->index(moved, p.opponent ^ (r & (0 - r))));
           continue;
         }
-        const Indexer::Map& g = removal_indexer->map(static_cast<std::size_t>(std::countr_zero(first.maps)));
-        const Bitboard outside = board_.all & ~first.canonical;
-        const RankWithOneLess left(squeeze(g.apply(p.opponent), outside));
-        for (Bitboard r = removable_stones; r; r &= r - 1)
-          exit(removal_tier, first.base + left(count(outside & (bit(g.apply_square(lowest_square(r))) - 1))));
+        const RankWithOneLess left(squeeze(b.g->apply(p.opponent), b.outside));
+        for (Bitboard r = removable_stones; r; r &= r - 1) exit(removal_tier, b.base + left(b.place(lowest_square(r))));
       }
     }
     return in_group;
@@ -338,6 +335,25 @@ class MorrisGame {
   double file_bits_per_slot() const;
 
  private:
+  // A block of a child tier (the slots of one first set) and how a further
+  // set ranks in it: `one_map` when a single map sends the first set to its
+  // canonical set, so that the slot is base + the rank of g(further) among
+  // the points outside the canonical set. Otherwise the caller indexes in
+  // full. Shared by the one-pass placement walk and for_each_exit_slot.
+  struct ChildBlock {
+    std::uint64_t base = 0;
+    const Indexer::Map* g = nullptr;
+    Bitboard outside = 0;
+    bool one_map = false;
+    // The point y's place among the points outside the canonical set, after g.
+    int place(int y) const { return count(outside & (bit(g->apply_square(y)) - 1)); }
+  };
+  // The block of the first set whose colex rank is first_rank.
+  ChildBlock child_block(const Indexer& indexer, std::uint64_t first_rank) const {
+    const Indexer::FirstSet first = indexer.first_set_of_rank(first_rank);
+    return {first.base, &indexer.map(static_cast<std::size_t>(std::countr_zero(first.maps))),
+            board_.all & ~first.canonical, std::has_single_bit(first.maps)};
+  }
   struct Tier {
     int placed, mover, opponent;
   };

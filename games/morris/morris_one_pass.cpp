@@ -55,25 +55,6 @@ struct Best {
   }
 };
 
-// A block of a child tier (the slots of one first set) and how a further set
-// ranks in it: `one_map` when a single map sends the first set to its
-// canonical set, so that the slot is base + the rank of g(further) among the
-// points outside the canonical set. Otherwise the caller indexes in full.
-struct ChildBlock {
-  std::uint64_t base = 0;
-  const MorrisGame::Indexer::Map* g = nullptr;
-  Bitboard outside = 0;
-  bool one_map = false;
-  // The point y's place among the points outside the canonical set, after g.
-  int place(int y) const { return count(outside & (bit(g->apply_square(y)) - 1)); }
-};
-
-ChildBlock block_of(const MorrisGame::Indexer& indexer, std::uint64_t first_rank, Bitboard all) {
-  const MorrisGame::Indexer::FirstSet first = indexer.first_set_of_rank(first_rank);
-  return {first.base, &indexer.map(static_cast<std::size_t>(std::countr_zero(first.maps))), all & ~first.canonical,
-          std::has_single_bit(first.maps)};
-}
-
 // A placement has at most 24 points to go to and a mill at most 9 stones to
 // remove.
 constexpr int kMostChildren = 24 * 9;
@@ -130,8 +111,8 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
       const RankWithOneMore mover_ranks(mover);  // M + x's rank
       for (Bitboard open = outside_mover; open; open &= open - 1) {
         const int x = lowest_square(open);
-        last_quiet[x] = block_of(quiet_indexer, mover_ranks(x), all);
-        if (!removal_wins) last_removal[x] = block_of(*removal_indexer, mover_ranks(x), all);
+        last_quiet[x] = child_block(quiet_indexer, mover_ranks(x));
+        if (!removal_wins) last_removal[x] = child_block(*removal_indexer, mover_ranks(x));
       }
     }
     Bitboard squeezed = first_squares(t.opponent);  // the opponent's set among the free points, by rank
@@ -179,7 +160,7 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
         // nothing to gather
       } else if (next_is_placement) {
         const RankWithOneLess opponent_ranks(opponent);
-        const ChildBlock quiet = block_of(quiet_indexer, opponent_ranks.full(), all);
+        const ChildBlock quiet = child_block(quiet_indexer, opponent_ranks.full());
         const RankWithOneMore quiet_ranks(quiet.one_map ? squeeze(quiet.g->apply(mover), quiet.outside) : 0);
         // The removals' blocks, one a removable stone, found at the first mill.
         ChildBlock removals[kMostStones];  // set with removal_ranks at the first mill
@@ -201,7 +182,7 @@ std::vector<Value> MorrisGame::solve_lone_tier(TierId tier, const std::vector<co
             removals_found = true;
             int k = 0;
             for (Bitboard r = removable_stones; r; r &= r - 1, ++k) {
-              removals[k] = block_of(*removal_indexer, opponent_ranks(lowest_square(r)), all);
+              removals[k] = child_block(*removal_indexer, opponent_ranks(lowest_square(r)));
               if (removals[k].one_map)
                 removal_ranks[k] = RankWithOneMore(squeeze(removals[k].g->apply(mover), removals[k].outside));
             }
