@@ -218,12 +218,23 @@ class MorrisGame {
       for (Bitboard to = empty; to; to &= to - 1) emit(Move::kNone, lowest_square(to), p.mover | (to & (0 - to)), hand);
       return;
     }
-    const int stones = count(p.mover);
-    for (Bitboard from = p.mover; from; from &= from - 1) {
+    for_each_slide(p.mover, empty, [&](int origin, int point, Bitboard moved) {
+      emit(static_cast<std::uint8_t>(origin), point, moved, 0);
+    });
+  }
+
+  // Calls f(from, to, the mover's stones after) for every slide (or flight)
+  // of the stones `mover` to the empty points: the movement phase's moves.
+  template <class F>
+  void for_each_slide(Bitboard mover, Bitboard empty, F&& f) const {
+    const int stones = count(mover);
+    for (Bitboard from = mover; from; from &= from - 1) {
       const int origin = lowest_square(from);
-      const Bitboard rest = p.mover ^ bit(origin);
-      for (Bitboard to = targets(origin, stones, empty); to; to &= to - 1)
-        emit(static_cast<std::uint8_t>(origin), lowest_square(to), rest | (to & (0 - to)), 0);
+      const Bitboard rest = mover ^ bit(origin);
+      for (Bitboard to = targets(origin, stones, empty); to; to &= to - 1) {
+        const int point = lowest_square(to);
+        f(origin, point, rest | bit(point));
+      }
     }
   }
 
@@ -246,32 +257,26 @@ class MorrisGame {
     const Indexer* removal_indexer = removal_loses ? nullptr : &indexer(stones, others - 1);
     const TierId removal_tier = removal_loses ? kNoTier : tier_id(2 * rules_.stones, others - 1, stones);
     int in_group = 0;
-    for (Bitboard from = p.mover; from; from &= from - 1) {
-      const int origin = lowest_square(from);
-      const Bitboard rest = p.mover ^ bit(origin);
-      for (Bitboard to = targets(origin, stones, empty); to; to &= to - 1) {
-        const int point = lowest_square(to);
-        const Bitboard moved = rest | bit(point);
-        if (p.opponent == 0 || !closes_mill(moved, point)) {
-          ++in_group;
-          continue;
-        }
-        if (removal_loses) {
-          for (Bitboard r = removable_stones; r; r &= r - 1) lost();
-          continue;
-        }
-        // The child (the opponent's stones less r, moved) is numbered by
-        // `moved` first.
-        const ChildBlock b = child_block(*removal_indexer, colex_rank(moved));
-        if (!b.one_map) {
-          for (Bitboard r = removable_stones; r; r &= r - 1)
-            exit(removal_tier, removal_indexer->index(moved, p.opponent ^ (r & (0 - r))));
-          continue;
-        }
-        const RankWithOneLess left(squeeze(b.g->apply(p.opponent), b.outside));
-        for (Bitboard r = removable_stones; r; r &= r - 1) exit(removal_tier, b.base + left(b.place(lowest_square(r))));
+    for_each_slide(p.mover, empty, [&](int, int point, Bitboard moved) {
+      if (p.opponent == 0 || !closes_mill(moved, point)) {
+        ++in_group;
+        return;
       }
-    }
+      if (removal_loses) {
+        for (Bitboard r = removable_stones; r; r &= r - 1) lost();
+        return;
+      }
+      // The child (the opponent's stones less r, moved) is numbered by
+      // `moved` first.
+      const ChildBlock b = child_block(*removal_indexer, colex_rank(moved));
+      if (!b.one_map) {
+        for (Bitboard r = removable_stones; r; r &= r - 1)
+          exit(removal_tier, removal_indexer->index(moved, p.opponent ^ (r & (0 - r))));
+        return;
+      }
+      const RankWithOneLess left(squeeze(b.g->apply(p.opponent), b.outside));
+      for (Bitboard r = removable_stones; r; r &= r - 1) exit(removal_tier, b.base + left(b.place(lowest_square(r))));
+    });
     return in_group;
   }
 
