@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -106,5 +107,35 @@ TEST(MorrisSolved, DISABLED_SevenMensMorrisIsAWhiteWinInTwentyFiveByTheCentre) {
   EXPECT_EQ(describe(moves.at("a1")), "LOSS in 22");
 }
 
+// The placement walk at Nine Men's Morris's scale, where the tiers it reads
+// are far bigger than a cache and its reads of one parent's children are in
+// flight while it folds the parent before (the small boards above read tiers
+// that fit in a cache): p8-w4-b4, 3.2 M slots, walked from its child tiers
+// (the quiet p9-w5-b4, 10 M slots, and the removals' p9-w5-b3) filled with
+// random values, and every value it wrote checked by the general move
+// generator: a wrong child rank, block or removal, or a fold into the wrong
+// slot, makes values wrong here.
+TEST(MorrisOnePass, NinePlacementWalkFromLargeTiersAgreesWithTheGeneralCheck) {
+  const MorrisGame game("nine");
+  const MorrisGame::TierId tier = game.tier_id(8, 4, 4);
+  SolvedTierValues tables(game.tier_count(), nullptr);
+  std::vector<std::vector<Value>> children;
+  std::mt19937 random(9);
+  std::uint64_t read_slots = 0;
+  for (const MorrisGame::TierId child : game.tier_successors(tier)) {
+    std::vector<Value>& v = children.emplace_back(game.tier_size(child));
+    for (Value& x : v) x = random() % 4 == 0 ? kDraw : make_value(random() % 61);
+    tables[child] = v.data();
+    read_slots += v.size();
+  }
+  ASSERT_EQ(children.size(), 2u);
+  ASSERT_GT(read_slots, std::uint64_t{10'000'000});
+  const std::vector<Value> walked = game.solve_lone_tier(tier, tables, 2);
+  ASSERT_EQ(walked.size(), game.tier_size(tier));
+  tables[tier] = walked.data();
+  const TierCheck check = check_tier(game, tier, tables, 2, CheckMethod::General);
+  EXPECT_EQ(check.checked, game.tier_size(tier));
+  EXPECT_EQ(check.wrong, 0u) << "first at slot " << check.first_wrong_slot;
+}
 }  // namespace
 }  // namespace rtb
