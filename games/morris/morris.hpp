@@ -320,10 +320,26 @@ class MorrisGame {
   }
 
   // Solves placement tier `tier` (no move re-enters it) in one pass from the
-  // values of the tiers its moves reach, `solved` by tier id, block by block
-  // (morris_one_pass.cpp): the engine's values, faster.
+  // values of the tiers its moves reach, `solved` by tier id: the engine's
+  // values, faster. The same work in two orders, the same values:
+  //   ByParent (morris_one_pass.cpp): block by block of the tier itself,
+  //     writing its slots in order; a parent's children lie in a block of
+  //     the next tier that changes from one parent to the next.
+  //   ByChild (morris_walk_by_child.cpp): block by block of the next tier,
+  //     every parent whose quiet children lie in one block taken together,
+  //     so that the blocks it reads stay in cache and only the writes
+  //     scatter. Not for the last placement, whose children are movement
+  //     positions numbered the other way (it walks by parent).
+  // solve_lone_tier takes the walk placement_walk names: by child but for
+  // the last placement.
+  enum class PlacementWalk { ByParent, ByChild };
+  PlacementWalk placement_walk(TierId tier) const;
   std::vector<Value> solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
-                                     const SlotsDone& slots_done = {}) const;
+                                     const SlotsDone& slots_done = {}) const {
+    return solve_placement_tier(tier, solved, threads, placement_walk(tier), slots_done);
+  }
+  std::vector<Value> solve_placement_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
+                                          PlacementWalk walk, const SlotsDone& slots_done = {}) const;
 
   // ---- text ----
   Position start() const;
@@ -362,6 +378,10 @@ class MorrisGame {
   struct Tier {
     int placed, mover, opponent;
   };
+  std::vector<Value> walk_by_parent(TierId tier, const std::vector<const Value*>& solved, int threads,
+                                    const SlotsDone& slots_done) const;
+  std::vector<Value> walk_by_child(TierId tier, const std::vector<const Value*>& solved, int threads,
+                                   const SlotsDone& slots_done) const;
   static MorrisSide other(MorrisSide s) { return s == MorrisSide::White ? MorrisSide::Black : MorrisSide::White; }
   // A side's stones in hand after `placed` placements, for the side to move
   // then (mover) or the other. White places first.

@@ -46,6 +46,40 @@ TEST(MorrisSolved, FiveAndSixMensMorrisAreDrawsAndSoIsEveryFirstPlacement) {
   }
 }
 
+// The placement walk in both orders (morris.hpp: PlacementWalk) gives the
+// engine's values on every placement tier of Five and Six Men's Morris, on
+// one thread and on two, and tells progress that adds up to the tier: the
+// walk by child writes each canonical slot once, from a parent that stands
+// for its class, and fills the alias slots after; a set C with a symmetry
+// (the small sets of the early placements) takes its children in full.
+TEST(MorrisSolved, BothPlacementWalksGiveTheEngineValuesOnEveryPlacementTier) {
+  for (const char* variant : {"five", "six"}) {
+    const Solved solved(variant);
+    const MorrisGame& game = solved.game;
+    SolvedTierValues tables(game.tier_count(), nullptr);
+    for (MorrisGame::TierId t = 0; t < game.tier_count(); ++t) tables[t] = solved.values[t].data();
+    int by_child = 0;
+    for (MorrisGame::TierId t = 0; t < game.tier_count(); ++t) {
+      if (!game.is_placement_tier(t)) continue;
+      const bool last_placement = game.stones_placed(t) + 1 == 2 * game.stones();
+      EXPECT_EQ(game.placement_walk(t),
+                last_placement ? MorrisGame::PlacementWalk::ByParent : MorrisGame::PlacementWalk::ByChild)
+          << variant << " " << game.tier_name(t);
+      for (const auto walk : {MorrisGame::PlacementWalk::ByParent, MorrisGame::PlacementWalk::ByChild})
+        for (int threads : {1, 2}) {
+          std::atomic<std::uint64_t> reported{0};
+          const std::vector<Value> walked =
+              game.solve_placement_tier(t, tables, threads, walk, [&reported](std::uint64_t n) { reported += n; });
+          EXPECT_TRUE(walked == solved.values[t])
+              << variant << " " << game.tier_name(t) << ", " << threads << " threads";
+          EXPECT_EQ(reported.load(), game.tier_size(t)) << variant << " " << game.tier_name(t);
+        }
+      by_child += !last_placement;
+    }
+    EXPECT_GT(by_child, 40) << variant;  // the walk by child ran (not the last placement's fallback)
+  }
+}
+
 // verify's general check (solver/verify.hpp) over Five Men's Morris: every
 // tier passes, both phases; then values changed in the largest movement tier
 // (the last slot of a run, the first of the next, slots in the middle and the very
@@ -115,7 +149,9 @@ TEST(MorrisSolved, DISABLED_SevenMensMorrisIsAWhiteWinInTwentyFiveByTheCentre) {
 // random values, and every value it wrote checked by the general move
 // generator: a wrong child rank, block or removal, or a fold into the wrong
 // slot, makes values wrong here.
-TEST(MorrisOnePass, NinePlacementWalkFromLargeTiersAgreesWithTheGeneralCheck) {
+class NinePlacementWalk : public testing::TestWithParam<MorrisGame::PlacementWalk> {};
+
+TEST_P(NinePlacementWalk, FromLargeTiersAgreesWithTheGeneralCheck) {
   const MorrisGame game("nine");
   const MorrisGame::TierId tier = game.tier_id(8, 4, 4);
   SolvedTierValues tables(game.tier_count(), nullptr);
@@ -130,12 +166,28 @@ TEST(MorrisOnePass, NinePlacementWalkFromLargeTiersAgreesWithTheGeneralCheck) {
   }
   ASSERT_EQ(children.size(), 2u);
   ASSERT_GT(read_slots, std::uint64_t{10'000'000});
-  const std::vector<Value> walked = game.solve_lone_tier(tier, tables, 2);
+  const std::vector<Value> walked = game.solve_placement_tier(tier, tables, 2, GetParam());
   ASSERT_EQ(walked.size(), game.tier_size(tier));
   tables[tier] = walked.data();
   const TierCheck check = check_tier(game, tier, tables, 2, CheckMethod::General);
   EXPECT_EQ(check.checked, game.tier_size(tier));
   EXPECT_EQ(check.wrong, 0u) << "first at slot " << check.first_wrong_slot;
+}
+
+INSTANTIATE_TEST_SUITE_P(MorrisOnePass, NinePlacementWalk,
+                         testing::Values(MorrisGame::PlacementWalk::ByParent, MorrisGame::PlacementWalk::ByChild),
+                         [](const auto& info) {
+                           return info.param == MorrisGame::PlacementWalk::ByChild ? "ByChild" : "ByParent";
+                         });
+
+// The walk by child is what every placement takes but the last, whose
+// children are movement positions numbered by the child's opponent.
+TEST(MorrisOnePass, NineWalksByChildButInTheLastPlacement) {
+  const MorrisGame game("nine");
+  EXPECT_EQ(game.placement_walk(game.tier_id(12, 6, 6)), MorrisGame::PlacementWalk::ByChild);
+  EXPECT_EQ(game.placement_walk(game.tier_id(2, 1, 1)), MorrisGame::PlacementWalk::ByChild);
+  EXPECT_EQ(game.placement_walk(game.tier_id(17, 8, 8)), MorrisGame::PlacementWalk::ByParent);
+  EXPECT_EQ(game.placement_walk(game.tier_id(18, 8, 8)), MorrisGame::PlacementWalk::ByParent);  // movement
 }
 }  // namespace
 }  // namespace rtb

@@ -1,0 +1,185 @@
+// A Morris placement tier solved in one pass, block by block of the tier it
+// reads (morris.hpp: PlacementWalk::ByChild; morris_one_pass.cpp walks the
+// same parents block by block of the tier itself).
+//
+// A parent (A, B), the mover's stones A and the opponent's B, has its quiet
+// children (B, A + x) in the next tier, whose slots are numbered by B's
+// class first: every parent whose opponent lies in the class of a canonical
+// set C has its quiet children in C's block there, and by symmetry those
+// parents are the positions (A', C) for every set A' of the mover's stones
+// outside C (each stands for the class of parents that a map sending their
+// B onto C sends onto it). So the walk takes C's block and its removal
+// blocks (C - r, one a removable stone r) once, walks A' through the points
+// outside C in colex order, and ranks each child in C's block by
+// RankWithOneMore over A' squeezed to those points, without a map. The cost
+// is the parent's own slot: index(A', C), one colex rank and lookup, and a
+// write that lands anywhere in the tier; a parent's many reads hit blocks
+// the cache holds.
+//
+// Where C has a symmetry (a map other than the identity keeps it) two sets
+// A' may stand for one parent class: only the one whose squeezed set is the
+// least of its images is walked, and its children are indexed in full.
+// index(A', C) is a canonical slot: the alias slots (those of a symmetric
+// canonical A whose image ranks lower) are filled afterwards, block by block,
+// from their canonical slots.
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+
+#include "games/kit/rank_sums.hpp"
+#include "games/morris/morris.hpp"
+#include "games/morris/morris_fold.hpp"
+#include "solver/huge_pages.hpp"
+
+namespace rtb {
+
+namespace {
+
+using morris_walk::Best;
+using morris_walk::kMostPoints;
+using morris_walk::kMostStones;
+
+}  // namespace
+
+std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<const Value*>& solved, int threads,
+                                             const SlotsDone& slots_done) const {
+  const Tier& t = tiers_[tier];
+  const Indexer& own = indexer(tier);
+  const Bitboard all = board_.all;
+  const int next_placed = t.placed + 1;
+  const TierId quiet_tier = tier_id(next_placed, t.opponent, t.mover + 1);
+  const Value* quiet_values = solved[quiet_tier];
+  const Indexer& quiet_indexer = indexer(quiet_tier);
+  const int opponent_hand = this->opponent_hand(tier);
+  // A removal leaves the opponent one stone fewer: lost below three.
+  const bool removal_wins = t.opponent == 0 || t.opponent - 1 + opponent_hand < 3;
+  const Value* removal_values = removal_wins ? nullptr : solved[tier_id(next_placed, t.opponent - 1, t.mover + 1)];
+  const Indexer* removal_indexer = removal_wins ? nullptr : &indexer(t.opponent - 1, t.mover + 1);
+  // The mover's sets A' among the points outside C, squeezed: a Gosper walk.
+  const std::uint64_t mover_sets = binomial(rules_.points - t.opponent, t.mover);
+  std::vector<Value> values;
+  assign_on_huge_pages(values, own.size());
+  std::atomic<bool> too_long{false};
+
+  // A removal block: the class of C - r, the map g that sends C - r onto its
+  // canonical set, and each point's place among the points outside that set
+  // after g (where one map does; else the child is indexed in full).
+  struct RemovalBlock {
+    Indexer::FirstSet first;
+    const Indexer::Map* g;
+    Bitboard outside;
+    bool one_map;
+    std::uint8_t place[kMostPoints];
+  };
+
+#pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1)
+  for (std::int64_t block = 0; block < static_cast<std::int64_t>(quiet_indexer.first_set_classes()); ++block) {
+    const Bitboard opponent = quiet_indexer.first_class(static_cast<std::uint64_t>(block));  // C
+    const Bitboard outside = all & ~opponent;
+    const Indexer::FirstSet quiet_first = quiet_indexer.first_set(opponent);
+    // Maps other than the identity that keep C; none for almost every C.
+    const std::uint32_t keeping_maps = quiet_first.maps & ~std::uint32_t{1};
+    const Bitboard removable_stones = opponent ? removable(opponent) : 0;
+    RemovalBlock removals[kMostStones];
+    int removal_count = 0;
+    if (!removal_wins) {
+      for (Bitboard r = removable_stones; r; r &= r - 1) {
+        RemovalBlock& b = removals[removal_count++];
+        b.first = removal_indexer->first_set(opponent ^ (r & (0 - r)));
+        b.g = &removal_indexer->map(static_cast<std::size_t>(std::countr_zero(b.first.maps)));
+        b.outside = all & ~b.first.canonical;
+        b.one_map = std::has_single_bit(b.first.maps);
+        for (int y = 0; y < rules_.points; ++y)
+          b.place[y] = static_cast<std::uint8_t>(count(b.outside & (bit(b.g->apply_square(y)) - 1)));
+      }
+    }
+    std::uint64_t walked = 0;
+    Bitboard squeezed = first_squares(t.mover);  // A' among the points outside C
+    for (std::uint64_t k = 0; k < mover_sets; ++k) {
+      if (k > 0) {  // the next set in colex order (Gosper)
+        const Bitboard low = squeezed & (0 - squeezed), carried = squeezed + low;
+        squeezed = carried | (((carried ^ squeezed) >> 2) / low);
+      }
+      const Bitboard mover = spread(squeezed, outside);  // A'
+      if (keeping_maps) {
+        bool least = true;
+        for (std::uint32_t m = keeping_maps; m && least; m &= m - 1)
+          least = squeeze(quiet_indexer.map(static_cast<std::size_t>(std::countr_zero(m))).apply(mover), outside) >=
+                  squeezed;
+        if (!least) continue;
+      }
+      // The parent's slot lies anywhere in the tier: asked for now, written
+      // after its children are folded, so that the miss overlaps that work.
+      const std::uint64_t slot = own.index(mover, opponent);
+      __builtin_prefetch(&values[slot], 1);
+      Best best;
+      const RankWithOneMore quiet_ranks(squeezed);
+      RankWithOneMore removal_ranks[kMostStones];
+      bool removals_ranked = false;
+      // The empty points, squeezed: a point's place outside C is its bit here.
+      const Bitboard empty_places = first_squares(rules_.points - t.opponent) & ~squeezed;
+      for (Bitboard open = empty_places; open; open &= open - 1) {
+        const int place = lowest_square(open);
+        const Bitboard placed_bit = spread(open & (0 - open), outside);
+        const Bitboard placed = mover | placed_bit;
+        const int x = lowest_square(placed_bit);
+        if (!opponent || !closes_mill(placed, x)) {
+          best.child(quiet_values[keeping_maps ? quiet_indexer.index(quiet_first, placed)
+                                               : quiet_first.base + quiet_ranks(place)]);
+          continue;
+        }
+        if (removal_wins) {
+          best.child_lost();
+          continue;
+        }
+        if (!removals_ranked) {
+          removals_ranked = true;
+          for (int r = 0; r < removal_count; ++r)
+            if (removals[r].one_map)
+              removal_ranks[r] = RankWithOneMore(squeeze(removals[r].g->apply(mover), removals[r].outside));
+        }
+        for (int r = 0; r < removal_count; ++r) {
+          const RemovalBlock& b = removals[r];
+          best.child(removal_values[b.one_map ? b.first.base + removal_ranks[r](b.place[x])
+                                              : removal_indexer->index(b.first, placed)]);
+        }
+      }
+      const Value v = best.value();
+      if (!is_draw(v) && distance_of(v) >= kMaxDistance) too_long = true;
+      values[slot] = v;
+      ++walked;
+    }
+    if (slots_done) slots_done(walked);
+  }
+
+  // The alias slots, from their canonical slots (all written above).
+  const std::uint64_t further = own.further_sets();
+#pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1)
+  for (std::int64_t block = 0; block < static_cast<std::int64_t>(own.first_set_classes()); ++block) {
+    const std::uint64_t base = static_cast<std::uint64_t>(block) * further;
+    if (!own.may_be_alias(base)) continue;
+    const Bitboard mover = own.first_class(static_cast<std::uint64_t>(block));
+    const Bitboard outside_mover = all & ~mover;
+    const Indexer::FirstSet mover_first = own.first_set(mover);
+    std::uint64_t aliases = 0;
+    Bitboard squeezed = first_squares(t.opponent);
+    for (std::uint64_t rank = 0; rank < further; ++rank) {
+      if (rank > 0) {
+        const Bitboard low = squeezed & (0 - squeezed), carried = squeezed + low;
+        squeezed = carried | (((carried ^ squeezed) >> 2) / low);
+      }
+      const std::uint64_t canonical = own.index(mover_first, spread(squeezed, outside_mover));
+      if (canonical != base + rank) {
+        values[base + rank] = values[canonical];
+        ++aliases;
+      }
+    }
+    if (slots_done) slots_done(aliases);
+  }
+  if (too_long) morris_walk::throw_too_long(tier_name(tier));
+  return values;
+}
+
+}  // namespace rtb
