@@ -213,7 +213,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
 }
 
 // By child wherever it can: measured on Nine Men's Morris's placements
-// (benchmarks/morris_placement_walk) it is 2-30% faster but on p10-w5-b5 (7%
+// (benchmarks/morris_placement_walk) it is 3-34% faster but on p10-w5-b5 (7%
 // slower), and it takes Seven Men's Morris's whole solve from 7.3 to 6.6
 // CPU-s.
 MorrisGame::PlacementWalk MorrisGame::placement_walk(TierId tier) const {
