@@ -378,6 +378,27 @@ class MorrisGame {
   struct Tier {
     int placed, mover, opponent;
   };
+  // The placement before the movement phase: its children are movement
+  // positions.
+  bool is_last_placement(TierId t) const { return tiers_[t].placed + 1 == 2 * rules_.stones; }
+  // The tiers a placement tier's moves reach, as both one-pass walks read
+  // them: the quiet placement's, and the removal's unless a removal wins at
+  // once (the opponent left with fewer than three stones, board and hand).
+  struct PlacementChildren {
+    const Value* quiet_values;
+    const Indexer* quiet_indexer;
+    bool removal_wins;
+    const Value* removal_values;     // null where a removal wins
+    const Indexer* removal_indexer;  // null where a removal wins
+  };
+  PlacementChildren placement_children(TierId tier, const std::vector<const Value*>& solved) const {
+    const Tier& t = tiers_[tier];
+    const TierId quiet = tier_id(t.placed + 1, t.opponent, t.mover + 1);
+    const bool removal_wins = t.opponent == 0 || t.opponent - 1 + opponent_hand(tier) < 3;
+    const TierId removal = removal_wins ? kNoTier : tier_id(t.placed + 1, t.opponent - 1, t.mover + 1);
+    return {solved[quiet], &indexer(quiet), removal_wins, removal_wins ? nullptr : solved[removal],
+            removal_wins ? nullptr : &indexer(removal)};
+  }
   std::vector<Value> walk_by_parent(TierId tier, const std::vector<const Value*>& solved, int threads,
                                     const SlotsDone& slots_done) const;
   std::vector<Value> walk_by_child(TierId tier, const std::vector<const Value*>& solved, int threads,

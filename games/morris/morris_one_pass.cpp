@@ -55,22 +55,18 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
                                               const SlotsDone& slots_done) const {
   const Tier& t = tiers_[tier];
   const Indexer& own = indexer(tier);
-  const int n = rules_.stones;
   const Bitboard all = board_.all;
   const auto mover_hand = static_cast<std::uint8_t>(this->mover_hand(tier));
   const auto opponent_hand = static_cast<std::uint8_t>(this->opponent_hand(tier));
   const auto mover_hand_after = static_cast<std::uint8_t>(mover_hand - 1);  // after the placement
   const MorrisSide side = t.placed % 2 == 0 ? MorrisSide::White : MorrisSide::Black;
-  const int next_placed = t.placed + 1;
-  const bool next_is_placement = next_placed < 2 * n;
-  const TierId quiet_tier = tier_id(next_placed, t.opponent, t.mover + 1);
-  const Value* quiet_values = solved[quiet_tier];
-  const Indexer& quiet_indexer = indexer(quiet_tier);
-  // A removal leaves the opponent one stone fewer: lost below three.
-  const bool removal_wins = t.opponent == 0 || t.opponent - 1 + opponent_hand < 3;
-  const TierId removal_tier = removal_wins ? kNoTier : tier_id(next_placed, t.opponent - 1, t.mover + 1);
-  const Value* removal_values = removal_wins ? nullptr : solved[removal_tier];
-  const Indexer* removal_indexer = removal_wins ? nullptr : &indexer(removal_tier);
+  const bool next_is_placement = !is_last_placement(tier);
+  const PlacementChildren children = placement_children(tier, solved);
+  const Value* quiet_values = children.quiet_values;
+  const Indexer& quiet_indexer = *children.quiet_indexer;
+  const bool removal_wins = children.removal_wins;
+  const Value* removal_values = children.removal_values;
+  const Indexer* removal_indexer = children.removal_indexer;
   // Read at random by the tier before this one: huge pages (see TierFile::read_all).
   std::vector<Value> values;
   assign_on_huge_pages(values, own.size());
@@ -217,15 +213,14 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
 // slower), and it takes Seven Men's Morris's whole solve from 7.3 to 6.6
 // CPU-s.
 MorrisGame::PlacementWalk MorrisGame::placement_walk(TierId tier) const {
-  const bool last_placement = tiers_[tier].placed + 1 == 2 * rules_.stones;
-  return is_placement_tier(tier) && !last_placement ? PlacementWalk::ByChild : PlacementWalk::ByParent;
+  return is_placement_tier(tier) && !is_last_placement(tier) ? PlacementWalk::ByChild : PlacementWalk::ByParent;
 }
 
 std::vector<Value> MorrisGame::solve_placement_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
                                                     PlacementWalk walk, const SlotsDone& slots_done) const {
   if (!is_placement_tier(tier)) throw std::logic_error("morris: a movement tier is not solved in one pass");
-  const bool last_placement = tiers_[tier].placed + 1 == 2 * rules_.stones;
-  if (walk == PlacementWalk::ByChild && !last_placement) return walk_by_child(tier, solved, threads, slots_done);
+  if (walk == PlacementWalk::ByChild && !is_last_placement(tier))
+    return walk_by_child(tier, solved, threads, slots_done);
   return walk_by_parent(tier, solved, threads, slots_done);
 }
 

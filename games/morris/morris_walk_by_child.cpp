@@ -48,15 +48,12 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
   const Tier& t = tiers_[tier];
   const Indexer& own = indexer(tier);
   const Bitboard all = board_.all;
-  const int next_placed = t.placed + 1;
-  const TierId quiet_tier = tier_id(next_placed, t.opponent, t.mover + 1);
-  const Value* quiet_values = solved[quiet_tier];
-  const Indexer& quiet_indexer = indexer(quiet_tier);
-  const int opponent_hand = this->opponent_hand(tier);
-  // A removal leaves the opponent one stone fewer: lost below three.
-  const bool removal_wins = t.opponent == 0 || t.opponent - 1 + opponent_hand < 3;
-  const Value* removal_values = removal_wins ? nullptr : solved[tier_id(next_placed, t.opponent - 1, t.mover + 1)];
-  const Indexer* removal_indexer = removal_wins ? nullptr : &indexer(t.opponent - 1, t.mover + 1);
+  const PlacementChildren children = placement_children(tier, solved);
+  const Value* quiet_values = children.quiet_values;
+  const Indexer& quiet_indexer = *children.quiet_indexer;
+  const bool removal_wins = children.removal_wins;
+  const Value* removal_values = children.removal_values;
+  const Indexer* removal_indexer = children.removal_indexer;
   // The mover's sets A' among the points outside C, squeezed: a Gosper walk.
   const std::uint64_t mover_sets = binomial(rules_.points - t.opponent, t.mover);
   std::vector<Value> values;
