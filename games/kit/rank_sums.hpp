@@ -22,7 +22,12 @@ class RankWithOneMore {
   static constexpr int kMostPoints = 25;  // a set of at most 25 points (Bitboard boards)
  public:
   RankWithOneMore() = default;  // left unset (the walk keeps a few per parent): assign before use
-  explicit RankWithOneMore(Bitboard set) : set_(set) {
+  explicit RankWithOneMore(Bitboard set) { reset(set); }
+  // Aims the table at another set where it lies: a walk that keeps a few
+  // per parent rebuilds them in place, as copying a fresh one over stalls on
+  // reading back the sums just written (store forwarding).
+  void reset(Bitboard set) {
+    set_ = set;
     std::uint32_t below[kMostPoints + 1];
     int k = 0;
     below[0] = 0;

@@ -61,12 +61,8 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
   const auto mover_hand_after = static_cast<std::uint8_t>(mover_hand - 1);  // after the placement
   const MorrisSide side = t.placed % 2 == 0 ? MorrisSide::White : MorrisSide::Black;
   const bool next_is_placement = !is_last_placement(tier);
-  const PlacementChildren children = placement_children(tier, solved);
-  const Value* quiet_values = children.quiet_values;
-  const Indexer& quiet_indexer = *children.quiet_indexer;
-  const bool removal_wins = children.removal_wins;
-  const Value* removal_values = children.removal_values;
-  const Indexer* removal_indexer = children.removal_indexer;
+  const auto [quiet_values, quiet_indexer, removal_wins, removal_values, removal_indexer] =
+      placement_children(tier, solved);
   // Read at random by the tier before this one: huge pages (see TierFile::read_all).
   std::vector<Value> values;
   assign_on_huge_pages(values, own.size());
@@ -83,7 +79,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
       const RankWithOneMore mover_ranks(mover);  // M + x's rank
       for (Bitboard open = outside_mover; open; open &= open - 1) {
         const int x = lowest_square(open);
-        last_quiet[x] = child_block(quiet_indexer, mover_ranks(x));
+        last_quiet[x] = child_block(*quiet_indexer, mover_ranks(x));
         if (!removal_wins) last_removal[x] = child_block(*removal_indexer, mover_ranks(x));
       }
     }
@@ -132,7 +128,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
         // nothing to gather
       } else if (next_is_placement) {
         const RankWithOneLess opponent_ranks(opponent);
-        const ChildBlock quiet = child_block(quiet_indexer, opponent_ranks.full());
+        const ChildBlock quiet = child_block(*quiet_indexer, opponent_ranks.full());
         const RankWithOneMore quiet_ranks(quiet.one_map ? squeeze(quiet.g->apply(mover), quiet.outside) : 0);
         // The removals' blocks, one a removable stone, found at the first mill.
         ChildBlock removals[kMostStones];  // set with removal_ranks at the first mill

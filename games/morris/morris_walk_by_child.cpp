@@ -48,12 +48,8 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
   const Tier& t = tiers_[tier];
   const Indexer& own = indexer(tier);
   const Bitboard all = board_.all;
-  const PlacementChildren children = placement_children(tier, solved);
-  const Value* quiet_values = children.quiet_values;
-  const Indexer& quiet_indexer = *children.quiet_indexer;
-  const bool removal_wins = children.removal_wins;
-  const Value* removal_values = children.removal_values;
-  const Indexer* removal_indexer = children.removal_indexer;
+  const auto [quiet_values, quiet_indexer, removal_wins, removal_values, removal_indexer] =
+      placement_children(tier, solved);
   // The mover's sets A' among the points outside C, squeezed: a Gosper walk.
   const std::uint64_t mover_sets = binomial(rules_.points - t.opponent, t.mover);
   std::vector<Value> values;
@@ -72,10 +68,10 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
   };
 
 #pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1)
-  for (std::int64_t block = 0; block < static_cast<std::int64_t>(quiet_indexer.first_set_classes()); ++block) {
-    const Bitboard opponent = quiet_indexer.first_class(static_cast<std::uint64_t>(block));  // C
+  for (std::int64_t block = 0; block < static_cast<std::int64_t>(quiet_indexer->first_set_classes()); ++block) {
+    const Bitboard opponent = quiet_indexer->first_class(static_cast<std::uint64_t>(block));  // C
     const Bitboard outside = all & ~opponent;
-    const Indexer::FirstSet quiet_first = quiet_indexer.first_set(opponent);
+    const Indexer::FirstSet quiet_first = quiet_indexer->first_set(opponent);
     // Maps other than the identity that keep C; none for almost every C.
     const std::uint32_t keeping_maps = quiet_first.maps & ~std::uint32_t{1};
     const Bitboard removable_stones = opponent ? removable(opponent) : 0;
@@ -93,23 +89,31 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
       }
     }
     std::uint64_t walked = 0;
-    Bitboard squeezed = first_squares(t.mover);  // A' among the points outside C
+    // A' among the points outside C, and the colex rank of the set after it
+    // on the whole board: its entry in the table of first sets is asked for
+    // one parent ahead.
+    Bitboard next = first_squares(t.mover);
+    std::uint64_t next_rank = colex_rank(spread(next, outside));
     for (std::uint64_t k = 0; k < mover_sets; ++k) {
-      if (k > 0) {  // the next set in colex order (Gosper)
-        const Bitboard low = squeezed & (0 - squeezed), carried = squeezed + low;
-        squeezed = carried | (((carried ^ squeezed) >> 2) / low);
+      const Bitboard squeezed = next;
+      const std::uint64_t mover_rank = next_rank;
+      if (k + 1 < mover_sets) {  // the next set in colex order (Gosper)
+        const Bitboard low = next & (0 - next), carried = next + low;
+        next = carried | (((carried ^ next) >> 2) / low);
+        next_rank = colex_rank(spread(next, outside));
+        own.prefetch_first_set_of_rank(next_rank);
       }
       const Bitboard mover = spread(squeezed, outside);  // A'
       if (keeping_maps) {
         bool least = true;
         for (std::uint32_t m = keeping_maps; m && least; m &= m - 1)
-          least = squeeze(quiet_indexer.map(static_cast<std::size_t>(std::countr_zero(m))).apply(mover), outside) >=
+          least = squeeze(quiet_indexer->map(static_cast<std::size_t>(std::countr_zero(m))).apply(mover), outside) >=
                   squeezed;
         if (!least) continue;
       }
       // The parent's slot lies anywhere in the tier: asked for now, written
       // after its children are folded, so that the miss overlaps that work.
-      const std::uint64_t slot = own.index(mover, opponent);
+      const std::uint64_t slot = own.index(own.first_set_of_rank(mover_rank), opponent);
       __builtin_prefetch(&values[slot], 1);
       Best best;
       const RankWithOneMore quiet_ranks(squeezed);
@@ -123,7 +127,7 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
         const Bitboard placed = mover | placed_bit;
         const int x = lowest_square(placed_bit);
         if (!opponent || !closes_mill(placed, x)) {
-          best.child(quiet_values[keeping_maps ? quiet_indexer.index(quiet_first, placed)
+          best.child(quiet_values[keeping_maps ? quiet_indexer->index(quiet_first, placed)
                                                : quiet_first.base + quiet_ranks(place)]);
           continue;
         }
@@ -134,8 +138,7 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
         if (!removals_ranked) {
           removals_ranked = true;
           for (int r = 0; r < removal_count; ++r)
-            if (removals[r].one_map)
-              removal_ranks[r] = RankWithOneMore(squeeze(removals[r].g->apply(mover), removals[r].outside));
+            if (removals[r].one_map) removal_ranks[r].reset(squeeze(removals[r].g->apply(mover), removals[r].outside));
         }
         for (int r = 0; r < removal_count; ++r) {
           const RemovalBlock& b = removals[r];
