@@ -92,18 +92,18 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
     // A' among the points outside C, and the colex rank of the set after it
     // on the whole board: its entry in the table of first sets is asked for
     // one parent ahead.
-    Bitboard next = first_squares(t.mover);
-    std::uint64_t next_rank = colex_rank(spread(next, outside));
+    Bitboard next = first_squares(t.mover), next_mover = spread(next, outside);
+    std::uint64_t next_rank = colex_rank(next_mover);
     for (std::uint64_t k = 0; k < mover_sets; ++k) {
-      const Bitboard squeezed = next;
+      const Bitboard squeezed = next, mover = next_mover;  // A', squeezed and on the board
       const std::uint64_t mover_rank = next_rank;
       if (k + 1 < mover_sets) {  // the next set in colex order (Gosper)
         const Bitboard low = next & (0 - next), carried = next + low;
         next = carried | (((carried ^ next) >> 2) / low);
-        next_rank = colex_rank(spread(next, outside));
+        next_mover = spread(next, outside);
+        next_rank = colex_rank(next_mover);
         own.prefetch_first_set_of_rank(next_rank);
       }
-      const Bitboard mover = spread(squeezed, outside);  // A'
       if (keeping_maps) {
         bool least = true;
         for (std::uint32_t m = keeping_maps; m && least; m &= m - 1)
