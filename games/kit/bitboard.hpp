@@ -106,19 +106,22 @@ namespace bitboard_detail {
 // binomial(32, 16) < 2^32. Built at compile time in bitboard.cpp.
 struct ColexByteTable {
   static constexpr int kBytes = 4, kBelow = 33;
-  std::array<std::array<std::array<std::uint32_t, 256>, kBelow>, kBytes> add{};
+  std::uint32_t add[kBytes][kBelow][256]{};  // plain arrays: std::array's calls cost constant-evaluation steps
+  // Each entry is the entry without the byte's highest point plus that
+  // point's term, so the compiler does a few steps an entry (clang stops a
+  // constant evaluation after about a million steps).
   constexpr ColexByteTable() {
+    const auto& binomials = kBinomials<32>.c;
+    int points[256]{};  // points of a byte value
     for (int k = 0; k < kBytes; ++k)
       for (int c = 0; c < kBelow; ++c)
-        for (int b = 0; b < 256; ++b) {
-          std::uint64_t sum = 0;
-          int j = c + 1;
-          for (int i = 0; i < 8; ++i)
-            if (b >> i & 1) {
-              if (j <= 32) sum += kBinomials<32>.c[8 * k + i][j];  // beyond: no 32-bit set has that many points
-              ++j;
-            }
-          add[k][c][b] = static_cast<std::uint32_t>(sum);
+        for (int b = 1, top = 0; b < 256; ++b) {
+          if (b >> (top + 1)) ++top;
+          const int below_top = b ^ (1 << top), j = c + 1 + points[below_top];  // the top point is the j-th
+          points[b] = points[below_top] + 1;
+          const std::uint64_t term =
+              j <= 32 ? binomials[8 * k + top][j] : 0;  // beyond: no 32-bit set has that many points
+          add[k][c][b] = add[k][c][below_top] + static_cast<std::uint32_t>(term);
         }
   }
 };
