@@ -61,12 +61,6 @@ const ChunkedColexRank& colex_rank_of_squeezed() {
   return table;
 }
 
-// The next set of the same size in colex order (which is numeric order).
-inline Bitboard next_combination(Bitboard set) {
-  const Bitboard filled = set | (set - 1);
-  return (filled + 1) | (((~filled & (filled + 1)) - 1) >> (std::countr_zero(set) + 1));
-}
-
 // The mover's preference as an integer: LOSS in d is d + 1, DRAW 0x8000, WIN
 // in d 0xFFFF - d. A position with no move has lost: kNoMoveKey.
 using Key = std::uint16_t;
@@ -149,7 +143,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
           solved_tier(tier_id(pieces_in_hand(tier) - 1, goats_captured(tier), BaghChalSide::Tigers)) +
           static_cast<std::uint64_t>(block) * (child_indexer.size() / child_indexer.first_set_classes());
       Bitboard squeezed = first_set;
-      for (std::uint32_t r = 0; r < block_size; ++r, squeezed = r < block_size ? next_combination(squeezed) : 0) {
+      for (std::uint32_t r = 0; r < block_size; ++r, squeezed = r < block_size ? next_colex_set(squeezed) : 0) {
         Key best = kNoMoveKey;
         if (maps == 1) {
           for (Bitboard empty = all_free & ~squeezed; empty; empty &= empty - 1) {
@@ -200,7 +194,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
         if (over >= 0 && taken + 1 >= rules_.target) {  // the winning capture: WIN in 1
           const Key win = key_through_move(make_value(0));
           Bitboard set = first_varying;
-          for (std::uint64_t n = 0; n < legal; ++n, set = n < legal ? next_combination(set) : 0) {
+          for (std::uint64_t n = 0; n < legal; ++n, set = n < legal ? next_colex_set(set) : 0) {
             Value& slot = out[rank_of(spread(set, varying) | over_bit)];
             slot = std::max(slot, win);
           }
@@ -232,7 +226,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
           return rank_of(images[g][0][set & 0x7F] | images[g][1][(set >> 7) & 0x7F] | images[g][2][set >> 14]);
         };
         Bitboard set = first_varying;
-        for (std::uint64_t n = 0; n < legal; ++n, set = n < legal ? next_combination(set) : 0) {
+        for (std::uint64_t n = 0; n < legal; ++n, set = n < legal ? next_colex_set(set) : 0) {
           std::uint32_t slot = child_slot(0, set);
           for (int g = 1; g < onto; ++g) slot = std::min(slot, child_slot(g, set));
           const Value v = child[slot];
@@ -253,7 +247,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
       for (std::uint64_t r = 0; r < block_size; ++r) out[r] = value_of_key(out[r]);
       if (maps > 1) {
         Bitboard squeezed = first_set;
-        for (std::uint32_t r = 0; r < block_size; ++r, squeezed = r < block_size ? next_combination(squeezed) : 0)
+        for (std::uint32_t r = 0; r < block_size; ++r, squeezed = r < block_size ? next_colex_set(squeezed) : 0)
           out[r] = out[canonical_rank(squeezed, r)];
       }
     }

@@ -67,6 +67,17 @@ constexpr void for_each_square(S set, F&& f) {
   for (; set; set &= set - 1) f(lowest_square(set));
 }
 
+// The set after `set` among the sets of its size in colex order, which for
+// sets of one size is numeric order (Gosper's step): the lowest run of points
+// moves its top point up one square and its other points down to square 0.
+// `set` must not be empty nor the last set of its size in S.
+template <SquareSet S>
+constexpr S next_colex_set(S set) {
+  const S filled = set | (set - 1);  // the squares below the lowest point filled in
+  const S raised = filled + 1;       // the lowest run's top point raised, the run cleared
+  return raised | (((~filled & raised) - 1) >> (lowest_square(set) + 1));
+}
+
 // binomial(n, k) for 0 <= n, k <= Bits + 1, as a table so ranking costs
 // lookups only; values beyond 64 bits saturate (no tier is that large).
 template <int Bits>

@@ -245,14 +245,10 @@ SetIndexer<S, N, M>::SetIndexer(int squares, const std::array<int, N>& counts, s
     const std::uint64_t ranks = radix_[k - 1];
     if (ranks > kMostTabledSets) continue;
     of_rank_[k].resize(ranks);
-    // Colex order of equal-sized sets is the numeric order of their bitboards,
-    // so each set follows from the one before (Gosper's next-combination).
     S set = first_squares<S>(counts[k]);
     for (std::uint64_t rank = 0; rank < ranks; ++rank) {
       of_rank_[k][rank] = set;
-      if (set == 0) break;
-      const S low = set & (S{0} - set), carried = set + low;
-      set = carried | (((carried ^ set) >> 2) / low);
+      if (rank + 1 < ranks) set = next_colex_set(set);
     }
   }
 }

@@ -61,8 +61,8 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
   const auto mover_hand_after = static_cast<std::uint8_t>(mover_hand - 1);  // after the placement
   const MorrisSide side = t.placed % 2 == 0 ? MorrisSide::White : MorrisSide::Black;
   const bool next_is_placement = !is_last_placement(tier);
-  const auto [quiet_values, quiet_indexer, removal_wins, removal_values, removal_indexer] =
-      placement_children(tier, solved);
+  // Named, not bound: clang 14 (the fuzz build) cannot capture a structured binding.
+  const PlacementChildren children = placement_children(tier, solved);
   // Read at random by the tier before this one: huge pages (see TierFile::read_all).
   std::vector<Value> values;
   assign_on_huge_pages(values, own.size());
@@ -79,8 +79,8 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
       const RankWithOneMore mover_ranks(mover);  // M + x's rank
       for (Bitboard open = outside_mover; open; open &= open - 1) {
         const int x = lowest_square(open);
-        last_quiet[x] = child_block(*quiet_indexer, mover_ranks(x));
-        if (!removal_wins) last_removal[x] = child_block(*removal_indexer, mover_ranks(x));
+        last_quiet[x] = child_block(*children.quiet_indexer, mover_ranks(x));
+        if (!children.removal_wins) last_removal[x] = child_block(*children.removal_indexer, mover_ranks(x));
       }
     }
     Bitboard squeezed = first_squares(t.opponent);  // the opponent's set among the free points, by rank
@@ -128,7 +128,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
         // nothing to gather
       } else if (next_is_placement) {
         const RankWithOneLess opponent_ranks(opponent);
-        const ChildBlock quiet = child_block(*quiet_indexer, opponent_ranks.full());
+        const ChildBlock quiet = child_block(*children.quiet_indexer, opponent_ranks.full());
         const RankWithOneMore quiet_ranks(quiet.one_map ? squeeze(quiet.g->apply(mover), quiet.outside) : 0);
         // The removals' blocks, one a removable stone, found at the first mill.
         ChildBlock removals[kMostStones];  // set with removal_ranks at the first mill
@@ -138,11 +138,12 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
           const int x = lowest_square(open);
           const Bitboard placed = mover | bit(x);
           if (!opponent || !closes_mill(placed, x)) {
-            if (quiet.one_map) now.reads[now.gathered++] = quiet_values + quiet.base + quiet_ranks(quiet.place(x));
-            else general(quiet_values, opponent, placed);
+            if (quiet.one_map)
+              now.reads[now.gathered++] = children.quiet_values + quiet.base + quiet_ranks(quiet.place(x));
+            else general(children.quiet_values, opponent, placed);
             continue;
           }
-          if (removal_wins) {
+          if (children.removal_wins) {
             now.best.child_lost();
             continue;
           }
@@ -150,7 +151,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
             removals_found = true;
             int k = 0;
             for (Bitboard r = removable_stones; r; r &= r - 1, ++k) {
-              removals[k] = child_block(*removal_indexer, opponent_ranks(lowest_square(r)));
+              removals[k] = child_block(*children.removal_indexer, opponent_ranks(lowest_square(r)));
               if (removals[k].one_map)
                 removal_ranks[k] = RankWithOneMore(squeeze(removals[k].g->apply(mover), removals[k].outside));
             }
@@ -158,8 +159,9 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
           int k = 0;
           for (Bitboard r = removable_stones; r; r &= r - 1, ++k) {
             if (removals[k].one_map)
-              now.reads[now.gathered++] = removal_values + removals[k].base + removal_ranks[k](removals[k].place(x));
-            else general(removal_values, opponent ^ (r & (0 - r)), placed);
+              now.reads[now.gathered++] =
+                  children.removal_values + removals[k].base + removal_ranks[k](removals[k].place(x));
+            else general(children.removal_values, opponent ^ (r & (0 - r)), placed);
           }
         }
       } else {
@@ -171,31 +173,29 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
           if (!opponent || !closes_mill(placed, x)) {
             const ChildBlock& b = last_quiet[x];
             if (b.one_map)
-              now.reads[now.gathered++] = quiet_values + b.base + colex_rank(squeeze(b.g->apply(opponent), b.outside));
-            else general(quiet_values, opponent, placed);
+              now.reads[now.gathered++] =
+                  children.quiet_values + b.base + colex_rank(squeeze(b.g->apply(opponent), b.outside));
+            else general(children.quiet_values, opponent, placed);
             continue;
           }
-          if (removal_wins) {
+          if (children.removal_wins) {
             now.best.child_lost();
             continue;
           }
           const ChildBlock& b = last_removal[x];
           if (!b.one_map) {
             for (Bitboard r = removable_stones; r; r &= r - 1)
-              general(removal_values, opponent ^ (r & (0 - r)), placed);
+              general(children.removal_values, opponent ^ (r & (0 - r)), placed);
             continue;
           }
           const RankWithOneLess left(squeeze(b.g->apply(opponent), b.outside));
           for (Bitboard r = removable_stones; r; r &= r - 1)
-            now.reads[now.gathered++] = removal_values + b.base + left(b.place(lowest_square(r)));
+            now.reads[now.gathered++] = children.removal_values + b.base + left(b.place(lowest_square(r)));
         }
       }
       for (int k = 0; k < now.gathered; ++k) __builtin_prefetch(now.reads[k]);
       if (rank > 0) fold(parents[(rank - 1) & 1], rank - 1);
-      if (rank + 1 < further) {  // the next set of t.opponent points in colex order (Gosper)
-        const Bitboard low = squeezed & (0 - squeezed), carried = squeezed + low;
-        squeezed = carried | (((carried ^ squeezed) >> 2) / low);
-      }
+      if (rank + 1 < further) squeezed = next_colex_set(squeezed);
     }
     fold(parents[(further - 1) & 1], further - 1);
     if (slots_done) slots_done(further);

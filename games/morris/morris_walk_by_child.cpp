@@ -48,9 +48,9 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
   const Tier& t = tiers_[tier];
   const Indexer& own = indexer(tier);
   const Bitboard all = board_.all;
-  const auto [quiet_values, quiet_indexer, removal_wins, removal_values, removal_indexer] =
-      placement_children(tier, solved);
-  // The mover's sets A' among the points outside C, squeezed: a Gosper walk.
+  // Named, not bound: clang 14 (the fuzz build) cannot capture a structured binding.
+  const PlacementChildren children = placement_children(tier, solved);
+  // The mover's sets A' among the points outside C, squeezed: a walk in colex order.
   const std::uint64_t mover_sets = binomial(rules_.points - t.opponent, t.mover);
   std::vector<Value> values;
   assign_on_huge_pages(values, own.size());
@@ -68,20 +68,21 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
   };
 
 #pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1)
-  for (std::int64_t block = 0; block < static_cast<std::int64_t>(quiet_indexer->first_set_classes()); ++block) {
-    const Bitboard opponent = quiet_indexer->first_class(static_cast<std::uint64_t>(block));  // C
+  for (std::int64_t block = 0; block < static_cast<std::int64_t>(children.quiet_indexer->first_set_classes());
+       ++block) {
+    const Bitboard opponent = children.quiet_indexer->first_class(static_cast<std::uint64_t>(block));  // C
     const Bitboard outside = all & ~opponent;
-    const Indexer::FirstSet quiet_first = quiet_indexer->first_set(opponent);
+    const Indexer::FirstSet quiet_first = children.quiet_indexer->first_set(opponent);
     // Maps other than the identity that keep C; none for almost every C.
     const std::uint32_t keeping_maps = quiet_first.maps & ~std::uint32_t{1};
     const Bitboard removable_stones = opponent ? removable(opponent) : 0;
     RemovalBlock removals[kMostStones];
     int removal_count = 0;
-    if (!removal_wins) {
+    if (!children.removal_wins) {
       for (Bitboard r = removable_stones; r; r &= r - 1) {
         RemovalBlock& b = removals[removal_count++];
-        b.first = removal_indexer->first_set(opponent ^ (r & (0 - r)));
-        b.g = &removal_indexer->map(static_cast<std::size_t>(std::countr_zero(b.first.maps)));
+        b.first = children.removal_indexer->first_set(opponent ^ (r & (0 - r)));
+        b.g = &children.removal_indexer->map(static_cast<std::size_t>(std::countr_zero(b.first.maps)));
         b.outside = all & ~b.first.canonical;
         b.one_map = std::has_single_bit(b.first.maps);
         for (int y = 0; y < rules_.points; ++y)
@@ -97,9 +98,8 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
     for (std::uint64_t k = 0; k < mover_sets; ++k) {
       const Bitboard squeezed = next, mover = next_mover;  // A', squeezed and on the board
       const std::uint64_t mover_rank = next_rank;
-      if (k + 1 < mover_sets) {  // the next set in colex order (Gosper)
-        const Bitboard low = next & (0 - next), carried = next + low;
-        next = carried | (((carried ^ next) >> 2) / low);
+      if (k + 1 < mover_sets) {
+        next = next_colex_set(next);
         next_mover = spread(next, outside);
         next_rank = colex_rank(next_mover);
         own.prefetch_first_set_of_rank(next_rank);
@@ -107,8 +107,8 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
       if (keeping_maps) {
         bool least = true;
         for (std::uint32_t m = keeping_maps; m && least; m &= m - 1)
-          least = squeeze(quiet_indexer->map(static_cast<std::size_t>(std::countr_zero(m))).apply(mover), outside) >=
-                  squeezed;
+          least = squeeze(children.quiet_indexer->map(static_cast<std::size_t>(std::countr_zero(m))).apply(mover),
+                          outside) >= squeezed;
         if (!least) continue;
       }
       // The parent's slot lies anywhere in the tier: asked for now, written
@@ -127,11 +127,11 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
         const Bitboard placed = mover | placed_bit;
         const int x = lowest_square(placed_bit);
         if (!opponent || !closes_mill(placed, x)) {
-          best.child(quiet_values[keeping_maps ? quiet_indexer->index(quiet_first, placed)
-                                               : quiet_first.base + quiet_ranks(place)]);
+          best.child(children.quiet_values[keeping_maps ? children.quiet_indexer->index(quiet_first, placed)
+                                                        : quiet_first.base + quiet_ranks(place)]);
           continue;
         }
-        if (removal_wins) {
+        if (children.removal_wins) {
           best.child_lost();
           continue;
         }
@@ -142,8 +142,8 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
         }
         for (int r = 0; r < removal_count; ++r) {
           const RemovalBlock& b = removals[r];
-          best.child(removal_values[b.one_map ? b.first.base + removal_ranks[r](b.place[x])
-                                              : removal_indexer->index(b.first, placed)]);
+          best.child(children.removal_values[b.one_map ? b.first.base + removal_ranks[r](b.place[x])
+                                                       : children.removal_indexer->index(b.first, placed)]);
         }
       }
       const Value v = best.value();
@@ -166,10 +166,7 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
     std::uint64_t aliases = 0;
     Bitboard squeezed = first_squares(t.opponent);
     for (std::uint64_t rank = 0; rank < further; ++rank) {
-      if (rank > 0) {
-        const Bitboard low = squeezed & (0 - squeezed), carried = squeezed + low;
-        squeezed = carried | (((carried ^ squeezed) >> 2) / low);
-      }
+      if (rank > 0) squeezed = next_colex_set(squeezed);
       const std::uint64_t canonical = own.index(mover_first, spread(squeezed, outside_mover));
       if (canonical != base + rank) {
         values[base + rank] = values[canonical];
