@@ -183,6 +183,18 @@ class MorrisGame {
       if ((side & at.mill[k]) == at.mill[k]) return true;
     return false;
   }
+  // The points where a stone of `side` would close a mill: of each mill that
+  // `side` fills but for one point, that point (whether it is empty is the
+  // caller's to ask). One pass over the mills answers closes_mill for every
+  // placement of a position at once.
+  Bitboard mill_closers(Bitboard side) const {
+    Bitboard out = 0;
+    for (Bitboard m : board_.mills) {
+      const Bitboard missing = m & ~side;
+      out |= (missing & (missing - 1)) == 0 ? missing : 0;  // one point missing (or none: adds nothing)
+    }
+    return out;
+  }
   // The opponent's stones a mill may remove: those in no mill of their own,
   // or all of them when every one is in a mill.
   Bitboard removable(Bitboard opponent) const {
@@ -250,18 +262,18 @@ class MorrisGame {
     if (p.placing() || !quiet_children_distinct(p)) return -1;
     const Bitboard empty = board_.all & ~(p.mover | p.opponent);
     const int stones = count(p.mover), others = count(p.opponent);
-    const Bitboard removable_stones = p.opponent ? removable(p.opponent) : 0;
+    // Only a slide onto a point where the mover's stones lack one point of a
+    // mill may close it (not even there if the stone left that mill): the
+    // slides onto the other points are counted, not walked.
+    const Bitboard may_close = p.opponent ? empty & mill_closers(p.mover) : 0;
+    const Bitboard removable_stones = may_close ? removable(p.opponent) : 0;
     // A removal leaves the opponent, the child's mover, others - 1 stones and
     // none in hand: lost below three.
     const bool removal_loses = others - 1 < 3;
     const Indexer* removal_indexer = removal_loses ? nullptr : &indexer(stones, others - 1);
     const TierId removal_tier = removal_loses ? kNoTier : tier_id(2 * rules_.stones, others - 1, stones);
-    int in_group = 0;
-    for_each_slide(p.mover, empty, [&](int, int point, Bitboard moved) {
-      if (p.opponent == 0 || !closes_mill(moved, point)) {
-        ++in_group;
-        return;
-      }
+    // A slide that closed a mill, the mover's stones now `moved`: its removals.
+    auto removals = [&](Bitboard moved) {
       if (removal_loses) {
         for (Bitboard r = removable_stones; r; r &= r - 1) lost();
         return;
@@ -276,7 +288,20 @@ class MorrisGame {
       }
       const RankWithOneLess left(squeeze(b.g->apply(p.opponent), b.outside));
       for (Bitboard r = removable_stones; r; r &= r - 1) exit(removal_tier, b.base + left(b.place(lowest_square(r))));
-    });
+    };
+    int in_group = 0;
+    for (Bitboard from = p.mover; from; from &= from - 1) {
+      const int origin = lowest_square(from);
+      const Bitboard to = targets(origin, stones, empty);
+      in_group += count(to & ~may_close);
+      const Bitboard rest = p.mover ^ bit(origin);
+      for (Bitboard onto = to & may_close; onto; onto &= onto - 1) {
+        const int point = lowest_square(onto);
+        const Bitboard moved = rest | bit(point);
+        if (closes_mill(moved, point)) removals(moved);
+        else ++in_group;
+      }
+    }
     return in_group;
   }
 

@@ -72,6 +72,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
   for (std::int64_t block = 0; block < static_cast<std::int64_t>(own.first_set_classes()); ++block) {
     const Bitboard mover = own.first_class(static_cast<std::uint64_t>(block));
     const Bitboard outside_mover = all & ~mover;
+    const Bitboard mover_closers = mill_closers(mover);  // where a placement closes a mill
     // The last placement's children lie in the block of M + x, one block a
     // point x outside M whatever the opponent's stones: found once a block.
     ChildBlock last_quiet[kMostPoints], last_removal[kMostPoints];
@@ -119,7 +120,9 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
         if (canonical != rank) now.alias_of = canonical;
       }
       const Bitboard empty = all & ~(mover | opponent);
-      const Bitboard removable_stones = opponent ? removable(opponent) : 0;
+      // The placements that close a mill; with no opponent stone on the board
+      // (only in positions no game reaches) a mill removes nothing and they are quiet.
+      const Bitboard closing = opponent ? empty & mover_closers : 0;
       auto general = [&](const Value* tier_values, Bitboard child_mover, Bitboard child_opponent) {
         now.reads[now.gathered++] =
             tier_values + index(Position{child_mover, child_opponent, opponent_hand, mover_hand_after, other(side)});
@@ -130,58 +133,51 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
         const RankWithOneLess opponent_ranks(opponent);
         const ChildBlock quiet = child_block(*children.quiet_indexer, opponent_ranks.full());
         const RankWithOneMore quiet_ranks(quiet.one_map ? squeeze(quiet.g->apply(mover), quiet.outside) : 0);
-        // The removals' blocks, one a removable stone, found at the first mill.
-        ChildBlock removals[kMostStones];  // set with removal_ranks at the first mill
-        RankWithOneMore removal_ranks[kMostStones];
-        bool removals_found = false;
-        for (Bitboard open = empty; open; open &= open - 1) {
+        for (Bitboard open = empty & ~closing; open; open &= open - 1) {
           const int x = lowest_square(open);
-          const Bitboard placed = mover | bit(x);
-          if (!opponent || !closes_mill(placed, x)) {
-            if (quiet.one_map)
-              now.reads[now.gathered++] = children.quiet_values + quiet.base + quiet_ranks(quiet.place(x));
-            else general(children.quiet_values, opponent, placed);
-            continue;
-          }
-          if (children.removal_wins) {
-            now.best.child_lost();
-            continue;
-          }
-          if (!removals_found) {
-            removals_found = true;
-            int k = 0;
-            for (Bitboard r = removable_stones; r; r &= r - 1, ++k) {
-              removals[k] = child_block(*children.removal_indexer, opponent_ranks(lowest_square(r)));
-              if (removals[k].one_map)
-                removal_ranks[k] = RankWithOneMore(squeeze(removals[k].g->apply(mover), removals[k].outside));
-            }
-          }
+          if (quiet.one_map)
+            now.reads[now.gathered++] = children.quiet_values + quiet.base + quiet_ranks(quiet.place(x));
+          else general(children.quiet_values, opponent, mover | bit(x));
+        }
+        if (closing && children.removal_wins) {
+          now.best.child_lost();
+        } else if (closing) {
+          // The removals' blocks, one a removable stone.
+          const Bitboard removable_stones = removable(opponent);
+          ChildBlock removals[kMostStones];
+          RankWithOneMore removal_ranks[kMostStones];
           int k = 0;
           for (Bitboard r = removable_stones; r; r &= r - 1, ++k) {
-            if (removals[k].one_map)
-              now.reads[now.gathered++] =
-                  children.removal_values + removals[k].base + removal_ranks[k](removals[k].place(x));
-            else general(children.removal_values, opponent ^ (r & (0 - r)), placed);
+            removals[k] = child_block(*children.removal_indexer, opponent_ranks(lowest_square(r)));
+            if (removals[k].one_map) removal_ranks[k].reset(squeeze(removals[k].g->apply(mover), removals[k].outside));
+          }
+          for (Bitboard open = closing; open; open &= open - 1) {
+            const int x = lowest_square(open);
+            k = 0;
+            for (Bitboard r = removable_stones; r; r &= r - 1, ++k) {
+              if (removals[k].one_map)
+                now.reads[now.gathered++] =
+                    children.removal_values + removals[k].base + removal_ranks[k](removals[k].place(x));
+              else general(children.removal_values, opponent ^ (r & (0 - r)), mover | bit(x));
+            }
           }
         }
       } else {
         // The last placement: the child is a movement position, numbered by
         // its opponent's stones (M + x) first.
-        for (Bitboard open = empty; open; open &= open - 1) {
+        for (Bitboard open = empty & ~closing; open; open &= open - 1) {
+          const int x = lowest_square(open);
+          const ChildBlock& b = last_quiet[x];
+          if (b.one_map)
+            now.reads[now.gathered++] =
+                children.quiet_values + b.base + colex_rank(squeeze(b.g->apply(opponent), b.outside));
+          else general(children.quiet_values, opponent, mover | bit(x));
+        }
+        if (closing && children.removal_wins) now.best.child_lost();
+        const Bitboard removable_stones = closing && !children.removal_wins ? removable(opponent) : 0;
+        for (Bitboard open = removable_stones ? closing : 0; open; open &= open - 1) {
           const int x = lowest_square(open);
           const Bitboard placed = mover | bit(x);
-          if (!opponent || !closes_mill(placed, x)) {
-            const ChildBlock& b = last_quiet[x];
-            if (b.one_map)
-              now.reads[now.gathered++] =
-                  children.quiet_values + b.base + colex_rank(squeeze(b.g->apply(opponent), b.outside));
-            else general(children.quiet_values, opponent, placed);
-            continue;
-          }
-          if (children.removal_wins) {
-            now.best.child_lost();
-            continue;
-          }
           const ChildBlock& b = last_removal[x];
           if (!b.one_map) {
             for (Bitboard r = removable_stones; r; r &= r - 1)

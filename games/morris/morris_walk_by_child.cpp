@@ -117,29 +117,25 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
       __builtin_prefetch(&values[slot], 1);
       Best best;
       const RankWithOneMore quiet_ranks(squeezed);
-      RankWithOneMore removal_ranks[kMostStones];
-      bool removals_ranked = false;
-      // The empty points, squeezed: a point's place outside C is its bit here.
+      // The empty points, squeezed: a point's place outside C is its bit
+      // here. Those where the placement closes a mill (with no opponent stone
+      // on the board, only in positions no game reaches, none: a mill removes
+      // nothing there).
       const Bitboard empty_places = first_squares(rules_.points - t.opponent) & ~squeezed;
-      for (Bitboard open = empty_places; open; open &= open - 1) {
-        const int place = lowest_square(open);
+      const Bitboard closing_places = opponent ? empty_places & squeeze(mill_closers(mover), outside) : 0;
+      for (Bitboard open = empty_places & ~closing_places; open; open &= open - 1)
+        best.child(children.quiet_values[keeping_maps ? children.quiet_indexer->index(
+                                                            quiet_first, mover | spread(open & (0 - open), outside))
+                                                      : quiet_first.base + quiet_ranks(lowest_square(open))]);
+      if (closing_places && children.removal_wins) best.child_lost();
+      RankWithOneMore removal_ranks[kMostStones];
+      if (closing_places && !children.removal_wins)
+        for (int r = 0; r < removal_count; ++r)
+          if (removals[r].one_map) removal_ranks[r].reset(squeeze(removals[r].g->apply(mover), removals[r].outside));
+      for (Bitboard open = children.removal_wins ? 0 : closing_places; open; open &= open - 1) {
         const Bitboard placed_bit = spread(open & (0 - open), outside);
         const Bitboard placed = mover | placed_bit;
         const int x = lowest_square(placed_bit);
-        if (!opponent || !closes_mill(placed, x)) {
-          best.child(children.quiet_values[keeping_maps ? children.quiet_indexer->index(quiet_first, placed)
-                                                        : quiet_first.base + quiet_ranks(place)]);
-          continue;
-        }
-        if (children.removal_wins) {
-          best.child_lost();
-          continue;
-        }
-        if (!removals_ranked) {
-          removals_ranked = true;
-          for (int r = 0; r < removal_count; ++r)
-            if (removals[r].one_map) removal_ranks[r].reset(squeeze(removals[r].g->apply(mover), removals[r].outside));
-        }
         for (int r = 0; r < removal_count; ++r) {
           const RemovalBlock& b = removals[r];
           best.child(children.removal_values[b.one_map ? b.first.base + removal_ranks[r](b.place[x])

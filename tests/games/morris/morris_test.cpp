@@ -301,6 +301,35 @@ TEST(MorrisHandChecked, TwoMillsBySlidingOntoSevensCentre) {
   EXPECT_EQ(capturing, (std::set<std::string>{"b3c3", "c2c3", "c4c3", "d3c3"}));
 }
 
+// mill_closers(side), the placement walks' one pass over the mills, holds
+// exactly the points x outside `side` where closes_mill(side + x, x): by hand
+// on Nine's board (points of morris_board.hpp: a1 0, d1 1, g1 2, a4 9, a7
+// 21), a1 d1 lack g1 and a1 a4 d1 lack g1 and a7; and on every board against
+// closes_mill for random sets, dense and sparse.
+TEST(MorrisHandChecked, MillClosersAreThePointsWhereAStoneClosesAMill) {
+  const MorrisGame nine("nine");
+  EXPECT_EQ(nine.mill_closers(bit(0) | bit(1)), bit(2));
+  EXPECT_EQ(nine.mill_closers(bit(0) | bit(1) | bit(9)), bit(2) | bit(21));
+  EXPECT_EQ(nine.mill_closers(0), 0u);
+  for (const char* variant : {"five", "six", "seven", "nine"}) {
+    const MorrisGame game(variant);
+    const int points = game.rules().points;
+    std::mt19937 random(5);
+    int closing = 0;
+    for (int n = 0; n < 20000; ++n) {
+      const Bitboard side = static_cast<Bitboard>(n % 2 ? random() : random() & random()) & first_squares(points);
+      const Bitboard closers = game.mill_closers(side);
+      for (int x = 0; x < points; ++x) {
+        if (side & bit(x)) continue;
+        ASSERT_EQ((closers & bit(x)) != 0, game.closes_mill(side | bit(x), x))
+            << variant << " set " << side << " point " << x;
+        closing += (closers & bit(x)) != 0;
+      }
+    }
+    EXPECT_GT(closing, 1000) << variant;  // the sets did reach mills
+  }
+}
+
 // Six, movement: White a1 c1 e3 b4, Black b2 c2 d2 d3 d4, Black's 5 stones
 // all in a mill (b2c2d2 and d2d3d4). White: a1a3; c1e1 (quiet: c1 left
 // a1c1e1); e3e1 closes a1c1e1 and may remove any of the 5 (all in mills);
