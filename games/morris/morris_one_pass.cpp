@@ -173,20 +173,22 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
                 children.quiet_values + b.base + colex_rank(squeeze(b.g->apply(opponent), b.outside));
           else general(children.quiet_values, opponent, mover | bit(x));
         }
-        if (closing && children.removal_wins) now.best.child_lost();
-        const Bitboard removable_stones = closing && !children.removal_wins ? removable(opponent) : 0;
-        for (Bitboard open = removable_stones ? closing : 0; open; open &= open - 1) {
-          const int x = lowest_square(open);
-          const Bitboard placed = mover | bit(x);
-          const ChildBlock& b = last_removal[x];
-          if (!b.one_map) {
+        if (closing && children.removal_wins) {
+          now.best.child_lost();
+        } else if (closing) {
+          const Bitboard removable_stones = removable(opponent);
+          for (Bitboard open = closing; open; open &= open - 1) {
+            const int x = lowest_square(open);
+            const ChildBlock& b = last_removal[x];
+            if (!b.one_map) {
+              for (Bitboard r = removable_stones; r; r &= r - 1)
+                general(children.removal_values, opponent ^ (r & (0 - r)), mover | bit(x));
+              continue;
+            }
+            const RankWithOneLess left(squeeze(b.g->apply(opponent), b.outside));
             for (Bitboard r = removable_stones; r; r &= r - 1)
-              general(children.removal_values, opponent ^ (r & (0 - r)), placed);
-            continue;
+              now.reads[now.gathered++] = children.removal_values + b.base + left(b.place(lowest_square(r)));
           }
-          const RankWithOneLess left(squeeze(b.g->apply(opponent), b.outside));
-          for (Bitboard r = removable_stones; r; r &= r - 1)
-            now.reads[now.gathered++] = children.removal_values + b.base + left(b.place(lowest_square(r)));
         }
       }
       for (int k = 0; k < now.gathered; ++k) __builtin_prefetch(now.reads[k]);

@@ -127,19 +127,21 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
         best.child(children.quiet_values[keeping_maps ? children.quiet_indexer->index(
                                                             quiet_first, mover | spread(open & (0 - open), outside))
                                                       : quiet_first.base + quiet_ranks(lowest_square(open))]);
-      if (closing_places && children.removal_wins) best.child_lost();
-      RankWithOneMore removal_ranks[kMostStones];
-      if (closing_places && !children.removal_wins)
+      if (closing_places && children.removal_wins) {
+        best.child_lost();
+      } else if (closing_places) {
+        RankWithOneMore removal_ranks[kMostStones];
         for (int r = 0; r < removal_count; ++r)
           if (removals[r].one_map) removal_ranks[r].reset(squeeze(removals[r].g->apply(mover), removals[r].outside));
-      for (Bitboard open = children.removal_wins ? 0 : closing_places; open; open &= open - 1) {
-        const Bitboard placed_bit = spread(open & (0 - open), outside);
-        const Bitboard placed = mover | placed_bit;
-        const int x = lowest_square(placed_bit);
-        for (int r = 0; r < removal_count; ++r) {
-          const RemovalBlock& b = removals[r];
-          best.child(children.removal_values[b.one_map ? b.first.base + removal_ranks[r](b.place[x])
-                                                       : children.removal_indexer->index(b.first, placed)]);
+        for (Bitboard open = closing_places; open; open &= open - 1) {
+          const Bitboard placed_bit = spread(open & (0 - open), outside);
+          const Bitboard placed = mover | placed_bit;
+          const int x = lowest_square(placed_bit);
+          for (int r = 0; r < removal_count; ++r) {
+            const RemovalBlock& b = removals[r];
+            best.child(children.removal_values[b.one_map ? b.first.base + removal_ranks[r](b.place[x])
+                                                         : children.removal_indexer->index(b.first, placed)]);
+          }
         }
       }
       const Value v = best.value();
