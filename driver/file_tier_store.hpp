@@ -1,14 +1,19 @@
 #pragma once
 // A tier store on disk: one tablebase file per tier (tablebases/tier_file.hpp),
-// written atomically, so that a killed run leaves only complete files behind.
+// written atomically, so that a killed run leaves only complete files behind;
+// a derived tier's file holds no values, and loading it computes them.
+#include <omp.h>
+
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "driver/tier_store.hpp"
+#include "solver/derived_tier.hpp"
 #include "solver/game_concept.hpp"
 #include "tablebases/tier_file.hpp"
 
@@ -26,16 +31,44 @@ std::filesystem::path tier_file_path(const G& game, const std::filesystem::path&
 
 class FileTierStore final : public TierStore {
  public:
-  // tiers[t]: what tier t's file must hold.
-  FileTierStore(std::filesystem::path dir, std::vector<TierInfo> tiers, WriteOptions write = {})
-      : dir_(std::move(dir)), tiers_(std::move(tiers)), write_(write) {}
+  // Computes a derived tier's values from the tiers its moves reach, read
+  // from `store` (file_tier_store() gives one for the game).
+  using Deriver = std::function<std::vector<Value>(TierStore& store, std::uint32_t tier)>;
 
+  // tiers[t]: what tier t's file must hold. derive[t] (empty: none): save
+  // writes tier t's file without values (tablebases/tier_file.hpp).
+  FileTierStore(std::filesystem::path dir, std::vector<TierInfo> tiers, WriteOptions write = {},
+                std::vector<bool> derive = {}, Deriver deriver = {})
+      : dir_(std::move(dir)),
+        tiers_(std::move(tiers)),
+        write_(write),
+        derive_(std::move(derive)),
+        deriver_(std::move(deriver)) {}
+
+  // A derived tier's file is complete when its header is intact: its values
+  // are its successors'.
   bool is_complete(std::uint32_t tier) override { return tier_file_is_complete(path(tier), tiers_.at(tier)); }
+  // A derived tier's values are computed (DerivedTier without a deriver).
   TierValues load(std::uint32_t tier) override {
-    return std::make_shared<const std::vector<Value>>(read_tier_file(path(tier), tiers_.at(tier)));
+    const TierFile file(path(tier), tiers_.at(tier), 0);
+    if (file.derived()) {
+      if (!deriver_) throw DerivedTier(file.path());
+      return std::make_shared<const std::vector<Value>>(deriver_(*this, tier));
+    }
+    return std::make_shared<const std::vector<Value>>(file.read_all());
   }
   void save(std::uint32_t tier, TierValues values) override {
-    write_tier_file(path(tier), tiers_.at(tier), *values, write_);
+    if (tier < derive_.size() && derive_[tier]) write_derived_tier_file(path(tier), tiers_.at(tier));
+    else write_tier_file(path(tier), tiers_.at(tier), *values, write_);
+  }
+  // Whether tier's file is there and a derived tier's; false for any other
+  // file and for none.
+  bool is_derived(std::uint32_t tier) const {
+    try {
+      return TierFile(path(tier), tiers_.at(tier), 0).derived();
+    } catch (const TablebaseError&) {
+      return false;
+    }
   }
 
   std::filesystem::path path(std::uint32_t tier) const {
@@ -48,13 +81,30 @@ class FileTierStore final : public TierStore {
   std::filesystem::path dir_;
   std::vector<TierInfo> tiers_;
   WriteOptions write_;
+  std::vector<bool> derive_;
+  Deriver deriver_;
 };
 
+// The store of `game`'s files in dir, which derives the values of a derived
+// tier's file on `threads` threads (0: OpenMP's default) from the tiers it
+// reaches. `derive` as FileTierStore takes it. The store keeps a reference to
+// game.
 template <RetrogradeGame G>
-FileTierStore file_tier_store(const G& game, const std::filesystem::path& dir, const WriteOptions& write = {}) {
+FileTierStore file_tier_store(const G& game, const std::filesystem::path& dir, const WriteOptions& write = {},
+                              std::vector<bool> derive = {}, int threads = 0) {
   std::vector<TierInfo> tiers;
   for (std::uint32_t t = 0; t < game.tier_count(); ++t) tiers.push_back(tier_info(game, t));
-  return FileTierStore(dir, std::move(tiers), write);
+  auto deriver = [&game, threads](TierStore& store, std::uint32_t tier) {
+    SolvedTierValues values(game.tier_count(), nullptr);
+    std::vector<TierValues> held;
+    for (const auto next : game.tier_successors(tier)) {
+      if (values[next]) continue;
+      held.push_back(store.load(next));
+      values[next] = held.back()->data();
+    }
+    return derive_tier(game, tier, values, threads > 0 ? threads : omp_get_max_threads());
+  };
+  return FileTierStore(dir, std::move(tiers), write, std::move(derive), deriver);
 }
 
 }  // namespace rtb

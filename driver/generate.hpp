@@ -38,6 +38,9 @@ struct GenerateOptions {
   // Each group's walk (solver/walk.hpp): auto (the plan's: lean) or one
   // named for all.
   WalkChoice walk = WalkChoice::Auto;
+  // Write the tiers the game may derive (solver/derived_tier.hpp) without
+  // their values.
+  bool derive_tiers = false;
 };
 
 struct GenerateReport {
@@ -57,7 +60,8 @@ template <RetrogradeGame G>
 FileTierStore generate_store(const G& game, const GenerateOptions& options) {
   WriteOptions write = options.write;
   write.threads = options.threads;
-  return file_tier_store(game, options.dir, write);
+  return file_tier_store(game, options.dir, write, options.derive_tiers ? derived_tiers(game) : std::vector<bool>{},
+                         options.threads);
 }
 
 // The limit the plan is held to: --memory-limit, else this machine's memory.
@@ -80,7 +84,9 @@ ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
       return false;
     }
   };
-  return plan_resources(game, groups, needed, complete, plan_model_of(game), options.walk);
+  PlanModel model = plan_model_of(game);
+  if (options.derive_tiers) model.derived = derived_tiers(game);
+  return plan_resources(game, groups, needed, complete, model, options.walk);
 }
 
 // Refuses, before anything is written, a run that does not fit the memory

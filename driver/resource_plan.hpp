@@ -70,6 +70,9 @@ struct PlanModel {
   double file_bits_per_slot = 4.5;
   // Per file: header, block table, zstd frame headers and checksums.
   std::uint64_t file_overhead_bytes = 4096;
+  // Tiers written without values (generate --derive-tiers), by tier id;
+  // empty: none.
+  std::vector<bool> derived;
 };
 
 struct GroupPlan {
@@ -125,8 +128,10 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       if (!p.name.empty()) p.name += '+';
       p.name += game.tier_name(t);
       p.slots += game.tier_size(t);
-      p.disk_bytes += static_cast<std::uint64_t>(double(game.tier_size(t)) * model.file_bits_per_slot / 8) +
-                      model.file_overhead_bytes;
+      const bool derived = t < model.derived.size() && model.derived[t];
+      p.disk_bytes +=
+          (derived ? 0 : static_cast<std::uint64_t>(double(game.tier_size(t)) * model.file_bits_per_slot / 8)) +
+          model.file_overhead_bytes;
     }
     for (std::uint32_t d : group.dependencies) held[d] = true;
     for (std::uint32_t t = 0; t < game.tier_count(); ++t)

@@ -24,8 +24,9 @@ class ValueReader {
   }
 
   // The value for the side to move; nullopt when no file holds it (the
-  // tier's file is missing, or the game has no tablebases at all): the caller
-  // then asks the query, which searches or says which file to generate.
+  // tier's file is missing or a derived tier's, or the game has no
+  // tablebases at all): the caller then asks the query, which derives,
+  // searches or says which file to generate.
   // std::invalid_argument for bad text, TablebaseError for a damaged file.
   std::optional<Value> value(const std::string& text) {
     return std::visit(
@@ -41,6 +42,8 @@ class ValueReader {
             return prober_->probe(g.tier_name(tier), g.tier_size(tier), g.index(p));
           } catch (const MissingTablebase&) {
             return std::nullopt;
+          } catch (const DerivedTier&) {
+            return std::nullopt;  // the query derives it from the children's files
           }
         },
         game_);

@@ -101,6 +101,7 @@ class Oracle {
     const std::uint32_t tier = game_.tier_of(p);
     const TierFile* file = tier_file(tier);
     if (!file) return std::nullopt;
+    if (file->derived()) return derived_value(p);
     return file->value(game_.index(p));
   }
 
@@ -166,6 +167,18 @@ class Oracle {
       return nullptr;
     }
     return open.file.get();
+  }
+
+  // A position of a derived tier (solver/derived_tier.hpp): one move from
+  // its children's values, each in a stored tier; a missing one is an error
+  // that names it.
+  Value derived_value(const Position& p) {
+    return value_from_children(game_, p, [&](const Position& child) {
+      const std::uint32_t tier = game_.tier_of(child);
+      const TierFile* file = tier_file(tier);
+      if (!file) throw missing_file(tier, "");
+      return file->value(game_.index(child));
+    });
   }
 
   MissingTables missing_file(std::uint32_t tier, const std::string& generate_options) const {

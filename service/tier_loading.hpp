@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "driver/file_tier_store.hpp"
+#include "solver/derived_tier.hpp"
 #include "solver/game_concept.hpp"
 #include "tablebases/tier_file.hpp"
 
@@ -27,14 +28,25 @@ bool outside_default_set(const G& game, std::uint32_t tier) {
   return false;
 }
 
+// A tier's values; a derived tier's are computed on `threads` threads from
+// the tiers its moves reach, read the same way (they are stored).
 template <class G>
-std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, std::uint32_t tier) {
+std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, std::uint32_t tier, int threads) {
   const auto path = tier_file_path(game, dir, tier);
   if (!std::filesystem::exists(path))
     throw std::runtime_error(
         "missing tablebase file " + path.string() + "; generate it with: " +
         generate_command(game, dir, outside_default_set(game, tier) ? " --tiers " + game.tier_name(tier) : ""));
-  return read_tier_file(path, tier_info(game, tier));
+  const TierFile file(path, tier_info(game, tier), 0);
+  if (!file.derived()) return file.read_all();
+  std::vector<std::vector<Value>> held;
+  SolvedTierValues successors(game.tier_count(), nullptr);
+  for (const auto next : game.tier_successors(tier)) {
+    if (successors[next]) continue;
+    held.push_back(load_tier(game, dir, next, threads));
+    successors[next] = held.back().data();
+  }
+  return derive_tier(game, tier, successors, threads);
 }
 
 }  // namespace rtb

@@ -187,6 +187,19 @@ concept SolvesLoneTiers = requires(const G& g, typename G::TierId t, const std::
   { g.solve_lone_tier(t, solved, threads, slots_done) } -> std::convertible_to<std::vector<Value>>;
 };
 
+// g.may_derive_tier(t) is true for a tier whose values need not be stored:
+// no move from it stays in it, and none leads to another such tier, so every
+// one of its values is one move from tiers that are stored (Nine Men's
+// Morris's movement tiers where the mover has more stones than the
+// opponent). `rtb generate --derive-tiers` then writes such a tier's file
+// without values, and readers compute them (solver/derived_tier.hpp checks
+// the promise before any file is written). Without the hook every tier is
+// stored.
+template <class G>
+concept DerivesTiers = requires(const G& g, typename G::TierId t) {
+  { g.may_derive_tier(t) } -> std::convertible_to<bool>;
+};
+
 // g.has_tablebases() is false for a variant too large to tabulate (Crossings
 // on boards of more than 32 squares): its one tier is a stand-in, and the
 // tools search every position instead. Without the hook a game always has

@@ -21,6 +21,7 @@
 
 #include "solver/game_concept.hpp"
 #include "solver/one_step.hpp"
+#include "solver/one_step_pass.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/value.hpp"
 
@@ -44,87 +45,34 @@ inline constexpr std::uint64_t kGeneralSampleSlots = 1 << 20;
 
 namespace verify_detail {
 
-// One slot's children as the general check gathers them: where each child's
-// value word lies (nullptr for a child whose mover has lost already), so
-// that the words can be prefetched before they are read.
-struct GatheredChildren {
-  bool lost_already = false;  // the slot's own mover has lost: no move counts
-  std::vector<const Value*> reads;
-};
-
-template <RetrogradeGame G>
-void gather_children(const G& game, const typename G::Position& p, const SolvedTierValues& values,
-                     GatheredChildren& out) {
-  out.reads.clear();
-  out.lost_already = game.is_lost(p);
-  if (out.lost_already) return;
-  game.for_each_move(p, [&](const typename G::Move&, const typename G::Position& child) {
-    out.reads.push_back(game.is_lost(child) ? nullptr : values[game.tier_of(child)] + game.index(child));
-  });
-}
-
-// value_from_children (solver/one_step.hpp) over gathered children: the
-// same BestChild fold, so the two agree slot for slot.
-inline Value fold_children(const GatheredChildren& gathered) {
-  if (gathered.lost_already) return make_value(0);
-  BestChild best;
-  for (const Value* read : gathered.reads) best.add(read ? *read : make_value(0));
-  return best.value();
-}
-
-// Slots a thread takes at a time; within a run, slot k's children are
-// gathered and prefetched while slot k - 1's are folded, so that the cache
-// misses of one overlap the work of the other (as the Morris placement pass
-// does). On Nine Men's Morris's movement tiers this is most of verify's time.
-inline constexpr std::int64_t kCheckRun = 4096;
-
 // Checks the slots first, first + stride, ... the general way; counts into
 // check, and tells slots_done (when not empty) of each run of slots checked.
 template <RetrogradeGame G>
 void check_generally(const G& game, typename G::TierId tier, const SolvedTierValues& values, int threads,
                      std::uint64_t stride, TierCheck& check, const SlotsDone& slots_done = {}) {
   const Value* own = values[tier];
-  const std::int64_t count = static_cast<std::int64_t>((game.tier_size(tier) + stride - 1) / stride);
-  const std::int64_t runs = (count + kCheckRun - 1) / kCheckRun;
   auto expected_at = [&](std::uint64_t slot) {
     return value_from_children(game, game.position(tier, slot), [&](const typename G::Position& child) {
       return values[game.tier_of(child)][game.index(child)];
     });
   };
   std::atomic<std::uint64_t> wrong{0};
-  std::uint64_t first = ~std::uint64_t{0};
-#pragma omp parallel num_threads(std::max(1, threads)) reduction(min : first)
-  {
-    GatheredChildren gathered[2];
-    std::uint64_t wrong_here = 0;
-#pragma omp for schedule(dynamic, 1)
-    for (std::int64_t run = 0; run < runs; ++run) {
-      const std::int64_t begin = run * kCheckRun, end = std::min(count, begin + kCheckRun);
-      auto slot_of = [&](std::int64_t i) { return static_cast<std::uint64_t>(i) * stride; };
-      auto fold = [&](std::int64_t i) {
-        const std::uint64_t slot = slot_of(i);
-        if (fold_children(gathered[i & 1]) != own[slot]) {
-          ++wrong_here;
-          first = std::min(first, slot);
+  std::atomic<std::uint64_t> first{~std::uint64_t{0}};
+  for_each_one_step_value(
+      game, tier, values, threads, stride,
+      [&](std::uint64_t slot, Value expected) {
+        if (expected == own[slot]) return;
+        wrong.fetch_add(1, std::memory_order_relaxed);
+        std::uint64_t seen = first.load(std::memory_order_relaxed);
+        while (slot < seen && !first.compare_exchange_weak(seen, slot, std::memory_order_relaxed)) {
         }
-      };
-      for (std::int64_t i = begin; i < end; ++i) {
-        GatheredChildren& now = gathered[i & 1];
-        gather_children(game, game.position(tier, slot_of(i)), values, now);
-        for (const Value* read : now.reads)
-          if (read) __builtin_prefetch(read);
-        if (i > begin) fold(i - 1);
-      }
-      if (end > begin) fold(end - 1);
-      if (slots_done) slots_done(static_cast<std::uint64_t>(end - begin));
-    }
-    wrong.fetch_add(wrong_here, std::memory_order_relaxed);
-  }
-  check.general = static_cast<std::uint64_t>(count);
-  if (wrong.load() && (!check.wrong || first < check.first_wrong_slot)) {
-    check.first_wrong_slot = first;
-    check.stored = own[first];
-    check.expected = expected_at(first);
+      },
+      slots_done);
+  check.general = (game.tier_size(tier) + stride - 1) / stride;
+  if (wrong.load() && (!check.wrong || first.load() < check.first_wrong_slot)) {
+    check.first_wrong_slot = first.load();
+    check.stored = own[check.first_wrong_slot];
+    check.expected = expected_at(check.first_wrong_slot);
   }
   check.wrong = std::max<std::uint64_t>(check.wrong, wrong.load());
 }

@@ -147,6 +147,8 @@ TablebaseError::TablebaseError(const fs::path& path, const std::string& problem)
     : std::runtime_error(path.string() + ": " + problem) {}
 
 MissingTablebase::MissingTablebase(const fs::path& path) : TablebaseError(path, "missing: no such tablebase file") {}
+DerivedTier::DerivedTier(const fs::path& path)
+    : TablebaseError(path, "holds no values: a derived tier, whose values are one move from the tiers it leads to") {}
 
 fs::path tier_path(const fs::path& dir, std::string_view game, std::string_view variant, std::string_view tier) {
   std::string folder = std::string(game) + "-" + std::string(variant);
@@ -165,6 +167,47 @@ std::string write_options_problem(const WriteOptions& options) {
            ".." + std::to_string(ZSTD_maxCLevel());
   return "";
 }
+
+namespace {
+
+// Temporary name, fsync, rename, fsync the directory: a crash leaves either
+// the old file or the new one, never a half-written file under the real name.
+void write_atomically(const fs::path& path, const std::array<unsigned char, kHeaderSize>& header,
+                      const std::vector<unsigned char>& table, const std::vector<std::vector<unsigned char>>& blocks) {
+  std::error_code ec;
+  if (path.has_parent_path()) {
+    fs::create_directories(path.parent_path(), ec);
+    if (ec) throw TablebaseError(path, "cannot create directory: " + ec.message());
+  }
+  fs::path tmp;
+  int fd = create_temporary(path, tmp);
+  if (fd < 0) throw TablebaseError(tmp, "cannot create: " + errno_text());
+  try {
+    write_all(fd, header.data(), header.size());
+    write_all(fd, table.data(), table.size());
+    for (const auto& block : blocks) write_all(fd, block.data(), block.size());
+    if (::fsync(fd) != 0) throw_errno();
+    int fd_to_close = fd;
+    fd = -1;
+    if (::close(fd_to_close) != 0) throw_errno();
+  } catch (const std::system_error& e) {
+    if (fd >= 0) ::close(fd);
+    fs::remove(tmp, ec);
+    throw TablebaseError(tmp, "cannot write: " + e.code().message());
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::string why = errno_text();
+    fs::remove(tmp, ec);
+    throw TablebaseError(path, "cannot rename " + tmp.string() + " onto it: " + why);
+  }
+  try {
+    fsync_directory(path.parent_path());
+  } catch (const std::system_error& e) {
+    throw TablebaseError(path, "cannot sync its directory: " + e.code().message());
+  }
+}
+
+}  // namespace
 
 void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const Value> values,
                      const WriteOptions& options) {
@@ -253,39 +296,21 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
   }
   put_u32(&table[block_count * kTableEntrySize], crc32c(table.data(), block_count * kTableEntrySize));
 
-  // Temporary name, fsync, rename, fsync the directory: a crash leaves either
-  // the old file or the new one, never a half-written file under the real name.
-  std::error_code ec;
-  if (path.has_parent_path()) {
-    fs::create_directories(path.parent_path(), ec);
-    if (ec) throw TablebaseError(path, "cannot create directory: " + ec.message());
-  }
-  fs::path tmp;
-  int fd = create_temporary(path, tmp);
-  if (fd < 0) throw TablebaseError(tmp, "cannot create: " + errno_text());
-  try {
-    write_all(fd, header.data(), header.size());
-    write_all(fd, table.data(), table.size());
-    for (const auto& block : blocks) write_all(fd, block.data(), block.size());
-    if (::fsync(fd) != 0) throw_errno();
-    int fd_to_close = fd;
-    fd = -1;
-    if (::close(fd_to_close) != 0) throw_errno();
-  } catch (const std::system_error& e) {
-    if (fd >= 0) ::close(fd);
-    fs::remove(tmp, ec);
-    throw TablebaseError(tmp, "cannot write: " + e.code().message());
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::string why = errno_text();
-    fs::remove(tmp, ec);
-    throw TablebaseError(path, "cannot rename " + tmp.string() + " onto it: " + why);
-  }
-  try {
-    fsync_directory(path.parent_path());
-  } catch (const std::system_error& e) {
-    throw TablebaseError(path, "cannot sync its directory: " + e.code().message());
-  }
+  write_atomically(path, header, table, blocks);
+}
+
+void write_derived_tier_file(const fs::path& path, const TierInfo& info) {
+  check_name(path, "game", info.game);
+  check_name(path, "variant", info.variant);
+  check_name(path, "tier", info.tier);
+  read_disk_full_hook();
+  TierFileHeader fields;
+  fields.info = info;
+  fields.value_bytes = kDerivedEncoding;
+  fields.block_size = 0;
+  fields.block_count = 0;
+  fields.zstd_level = 0;
+  write_atomically(path, encode_header(fields), {}, {});
 }
 
 // ---------------------------------------------------------------- reading
@@ -382,7 +407,18 @@ void TierFile::open(const TierInfo* expected) {
     encoding_ = header.value_bytes;
     block_size_ = header.block_size;
     const std::uint64_t block_count = header.block_count;
-    if (encoding_ != 1 && encoding_ != 2) fail("value encoding " + std::to_string(encoding_) + " is not 1 or 2 bytes");
+    if (encoding_ == kDerivedEncoding) {
+      // A derived tier's file is its header alone (write_derived_tier_file).
+      if (block_size_ != 0 || block_count != 0)
+        fail("a derived tier's header names blocks (" + std::to_string(block_count) + " of " +
+             std::to_string(block_size_) + ")");
+      if (file_bytes_ != kHeaderSize)
+        fail(std::to_string(file_bytes_ - std::min<std::uint64_t>(file_bytes_, kHeaderSize)) +
+             " bytes of trailing data after a derived tier's header");
+      return;
+    }
+    if (encoding_ != 1 && encoding_ != 2)
+      fail("value encoding " + std::to_string(encoding_) + " is not 0 (derived), 1 or 2 bytes");
     if (block_size_ == 0 || block_size_ > kMaxBlockSize)
       fail("block size " + std::to_string(block_size_) + " is not valid");
     const std::uint64_t count = info_.position_count;
@@ -456,7 +492,12 @@ void TierFile::load_block(std::uint64_t block, unsigned char* out, Bytes& scratc
              std::to_string(kMaxDistance) + " (damaged)");
 }
 
+void TierFile::require_values() const {
+  if (derived()) throw DerivedTier(path_);
+}
+
 Value TierFile::value(std::uint64_t index) const {
+  require_values();
   if (index >= info_.position_count)
     fail("index " + std::to_string(index) + " is out of range for " + std::to_string(info_.position_count) +
          " positions");
@@ -521,6 +562,7 @@ void for_each_block_parallel(std::uint64_t block_count, Load load) {
 }  // namespace
 
 std::vector<Value> TierFile::read_all() const {
+  require_values();
   // A whole tier is read to be looked up at random (a solve's or a verify's
   // children): huge pages spare most of those lookups a TLB miss.
   std::vector<Value> values;

@@ -16,6 +16,16 @@
 // each (encoding 1) or two bytes little-endian (encoding 2); a value above
 // kMaxValue (solver/value.hpp) is damage.
 //
+// Derived tiers (encoding 0): a file may hold no values at all, only the
+// header, with block size and block count 0 and nothing after it. It stands
+// for a tier whose every value is one move from tiers that are stored (a
+// game's LeavesOutTiers hook says which tiers may be derived, `rtb generate
+// --derive-tiers` writes them so): readers compute a position's value from
+// its children's (solver/derived_tier.hpp for a whole tier, the query's
+// oracle for one position), as Syzygy's DTZ tables store one side to move.
+// Readers of other files are unchanged, so this is an extension of version 1,
+// not a new version: an older reader refuses such a file by its encoding.
+//
 // Versioning: kFormatVersion names the layout above, the value encoding of
 // solver/value.hpp and the slot numbering of every game's indexer. Any change
 // to one of them must bump it; a reader refuses every version but its own.
@@ -83,6 +93,15 @@ class MissingTablebase : public TablebaseError {
   explicit MissingTablebase(const std::filesystem::path& path);
 };
 
+// The file is a derived tier's (encoding 0): it holds no values, and the
+// caller must compute them from the tiers the tier's moves lead to.
+class DerivedTier : public TablebaseError {
+ public:
+  explicit DerivedTier(const std::filesystem::path& path);
+};
+
+inline constexpr std::uint32_t kDerivedEncoding = 0;
+
 // dir / "<game>-<variant>" / "<tier>.rtb", e.g. tb/pangki-default/6-6.rtb.
 std::filesystem::path tier_path(const std::filesystem::path& dir, std::string_view game, std::string_view variant,
                                 std::string_view tier);
@@ -100,8 +119,12 @@ int max_zstd_level();
 void write_tier_file(const std::filesystem::path& path, const TierInfo& info, std::span<const Value> values,
                      const WriteOptions& options = {});
 
+// Writes a derived tier's file: the header alone, atomically as above.
+void write_derived_tier_file(const std::filesystem::path& path, const TierInfo& info);
+
 // Reads and verifies the whole file (header, table, every block) and checks
-// game, variant, tier and position count against expected.
+// game, variant, tier and position count against expected; DerivedTier for
+// a derived tier's file.
 std::vector<Value> read_tier_file(const std::filesystem::path& path, const TierInfo& expected);
 
 // Whether `name` is a temporary that write_tier_file makes ("2-2.rtb.<id>.tmp",
@@ -133,7 +156,9 @@ class TierFile {
   TierFile(const TierFile&) = delete;
   TierFile& operator=(const TierFile&) = delete;
 
+  // DerivedTier when the file is a derived tier's.
   Value value(std::uint64_t index) const;
+  bool derived() const { return encoding_ == kDerivedEncoding; }
   std::uint64_t size() const { return info_.position_count; }
   const TierInfo& info() const { return info_; }
   const std::filesystem::path& path() const { return path_; }
@@ -142,7 +167,8 @@ class TierFile {
   std::uint64_t block_count() const { return blocks_.size(); }
   std::uint64_t file_bytes() const { return file_bytes_; }
 
-  // Verifies and decodes every block (in parallel), bypassing the cache.
+  // Verifies and decodes every block (in parallel), bypassing the cache;
+  // DerivedTier when the file is a derived tier's.
   std::vector<Value> read_all() const;
   // Verifies every block without keeping the values.
   void verify_all() const;
@@ -158,6 +184,7 @@ class TierFile {
 
   void open(const TierInfo* expected);
   std::uint64_t positions_in_block(std::uint64_t block) const;
+  void require_values() const;
   // Reads, checks and decompresses one block into out (sized by the caller).
   void load_block(std::uint64_t block, unsigned char* out, Bytes& scratch, ZSTD_DCtx_s* dctx) const;
   [[noreturn]] void fail(const std::string& problem) const;

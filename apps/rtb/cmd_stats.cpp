@@ -44,7 +44,7 @@ int run_stats(int argc, char** argv) {
                 << " | longest loss\n";
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
       if (!selected[t]) continue;
-      const std::vector<Value> values = load_tier(game, dir, t);
+      const std::vector<Value> values = load_tier(game, dir, t, threads);
       const TierStats s = tier_stats(game, t, values, threads);
       total.add(s);
       const auto example = [&](const TierStats::Longest& l) { return game.format(game.position(t, l.slot)); };

@@ -184,6 +184,43 @@ TEST_F(TierFileTest, WriteRejectsBadInput) {
   EXPECT_FALSE(fs::exists(file()));
 }
 
+// ---------------------------------------------------------------- derived tiers
+
+TEST_F(TierFileTest, ADerivedTierIsItsHeaderAloneAndHoldsNoValues) {
+  const TierInfo info = info_for(1000);
+  write_derived_tier_file(file(), info);
+  EXPECT_EQ(fs::file_size(file()), kHeaderSize);
+  EXPECT_TRUE(tier_file_is_complete(file(), info));
+  TierFile tf(file(), info);
+  EXPECT_TRUE(tf.derived());
+  EXPECT_EQ(tf.size(), 1000u);
+  EXPECT_EQ(tf.block_count(), 0u);
+  EXPECT_THROW(tf.value(0), DerivedTier);
+  EXPECT_THROW(tf.read_all(), DerivedTier);
+  const std::string m = message_of([&] { read_tier_file(file(), info); });
+  EXPECT_NE(m.find(file().string() + ": holds no values: a derived tier"), std::string::npos) << m;
+  // It names its tier like any file, and a file with values is not derived.
+  EXPECT_FALSE(tier_file_is_complete(file(), info_for(999)));
+  write_tier_file(file(), info, random_values(1000, 9, 3));
+  EXPECT_FALSE(TierFile(file(), info).derived());
+}
+
+TEST_F(TierFileTest, ADamagedDerivedTierIsRefused) {
+  const TierInfo info = info_for(1000);
+  write_derived_tier_file(file(), info);
+  const Bytes good = read_bytes(file());
+  Bytes longer = good;
+  longer.push_back(0);
+  write_bytes(file(), longer);
+  expect_refused(file(), info, "1 bytes of trailing data after a derived tier's header");
+  Bytes flipped = good;
+  flipped[120] = 1;  // the encoding, without its checksum mended
+  write_bytes(file(), flipped);
+  expect_refused(file(), info, "header checksum mismatch");
+  write_bytes(file(), Bytes(good.begin(), good.begin() + 100));
+  EXPECT_FALSE(tier_file_is_complete(file(), info));
+}
+
 TEST(TierPath, IsGameDashVariantThenTier) {
   EXPECT_EQ(tier_path("tb", "g", "default", "6-6"), fs::path("tb/g-default/6-6.rtb"));
 }

@@ -111,8 +111,8 @@ TEST(MorrisSolved, VerifyProvesFiveAndFindsEveryChangedValue) {
         game.tier_size(t) > game.tier_size(largest))
       largest = t;
   }
-  ASSERT_GT(game.tier_size(largest), 3 * static_cast<std::uint64_t>(verify_detail::kCheckRun));
-  const std::uint64_t run = verify_detail::kCheckRun, last = game.tier_size(largest) - 1;
+  ASSERT_GT(game.tier_size(largest), 3 * static_cast<std::uint64_t>(kOneStepRun));
+  const std::uint64_t run = kOneStepRun, last = game.tier_size(largest) - 1;
   const std::vector<std::uint64_t> changed{run - 1, run, 2 * run + 17, last};
   std::vector<Value> damaged = five.values[largest];
   for (std::uint64_t slot : changed) damaged[slot] = is_draw(damaged[slot]) ? make_value(0) : kDraw;
