@@ -105,8 +105,9 @@ int run_generate(int argc, char** argv) {
       "at most 7% faster where measured), auto (lean); same files either way")(
       "derive-tiers", po::bool_switch(&options.derive_tiers),
       "store no values for the tiers whose every value is one move from stored tiers (the Morris "
-      "family's movement tiers where the mover has more stones): their files mark them, and every "
-      "reader computes their values; Nine Men's Morris's mid- and endgame then take 1.9 GB instead of 3.2")(
+      "family's movement tiers where the mover has more stones, and its placement tiers with White to "
+      "place): their files mark them, and every reader computes their values; Nine Men's Morris's mid- "
+      "and endgame then take 1.9 GB instead of 3.2")(
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);
