@@ -95,14 +95,8 @@ FileTierStore file_tier_store(const G& game, const std::filesystem::path& dir, c
   std::vector<TierInfo> tiers;
   for (std::uint32_t t = 0; t < game.tier_count(); ++t) tiers.push_back(tier_info(game, t));
   auto deriver = [&game, threads](TierStore& store, std::uint32_t tier) {
-    SolvedTierValues values(game.tier_count(), nullptr);
-    std::vector<TierValues> held;
-    for (const auto next : game.tier_successors(tier)) {
-      if (values[next]) continue;
-      held.push_back(store.load(next));
-      values[next] = held.back()->data();
-    }
-    return derive_tier(game, tier, values, threads > 0 ? threads : omp_get_max_threads());
+    return derive_tier_loading(game, tier, threads > 0 ? threads : omp_get_max_threads(),
+                               [&store](std::uint32_t next) { return store.load(next); });
   };
   return FileTierStore(dir, std::move(tiers), write, std::move(derive), deriver);
 }

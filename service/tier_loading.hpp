@@ -2,6 +2,7 @@
 // Reading whole tiers for the commands that look at every value (stats,
 // verify), with the message a user needs when a file is missing.
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,14 +40,9 @@ std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, st
         generate_command(game, dir, outside_default_set(game, tier) ? " --tiers " + game.tier_name(tier) : ""));
   const TierFile file(path, tier_info(game, tier), 0);
   if (!file.derived()) return file.read_all();
-  std::vector<std::vector<Value>> held;
-  SolvedTierValues successors(game.tier_count(), nullptr);
-  for (const auto next : game.tier_successors(tier)) {
-    if (successors[next]) continue;
-    held.push_back(load_tier(game, dir, next, threads));
-    successors[next] = held.back().data();
-  }
-  return derive_tier(game, tier, successors, threads);
+  return derive_tier_loading(game, tier, threads, [&](std::uint32_t next) {
+    return std::make_shared<const std::vector<Value>>(load_tier(game, dir, next, threads));
+  });
 }
 
 }  // namespace rtb

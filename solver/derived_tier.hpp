@@ -9,6 +9,7 @@
 // probes each of its children, a whole tier (for solving the tiers above it,
 // verify and stats) is one pass as fast as verify's.
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -57,6 +58,21 @@ std::vector<Value> derive_tier(const G& game, typename G::TierId tier, const Sol
   for_each_one_step_value(
       game, tier, values, threads, 1, [&](std::uint64_t slot, Value v) { out[slot] = v; }, slots_done);
   return out;
+}
+
+// The values of a derived tier, the tiers its moves reach read by
+// load(tier), which returns them as a shared pointer (the file store, or the
+// whole-tier reader of stats): one place for what both do.
+template <RetrogradeGame G, class Load>
+std::vector<Value> derive_tier_loading(const G& game, typename G::TierId tier, int threads, Load&& load) {
+  SolvedTierValues successors(game.tier_count(), nullptr);
+  std::vector<std::shared_ptr<const std::vector<Value>>> held;
+  for (const auto next : game.tier_successors(tier)) {
+    if (successors[next]) continue;
+    held.push_back(load(next));
+    successors[next] = held.back()->data();
+  }
+  return derive_tier(game, tier, successors, threads);
 }
 
 }  // namespace rtb
