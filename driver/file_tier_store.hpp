@@ -31,9 +31,9 @@ std::filesystem::path tier_file_path(const G& game, const std::filesystem::path&
 
 class FileTierStore final : public TierStore {
  public:
-  // Computes a derived tier's values from the tiers its moves reach, read
-  // from `store` (file_tier_store() gives one for the game).
-  using Deriver = std::function<std::vector<Value>(TierStore& store, std::uint32_t tier)>;
+  // Computes a derived tier's values from the tiers its moves reach, each
+  // given by read(tier) (file_tier_store() gives one for the game).
+  using Deriver = std::function<std::vector<Value>(const HeldTiers& read, std::uint32_t tier)>;
 
   // tiers[t]: what tier t's file must hold. derive[t] (empty: none): save
   // writes tier t's file without values (tablebases/tier_file.hpp).
@@ -49,11 +49,17 @@ class FileTierStore final : public TierStore {
   // are its successors'.
   bool is_complete(std::uint32_t tier) override { return tier_file_is_complete(path(tier), tiers_.at(tier)); }
   // A derived tier's values are computed (DerivedTier without a deriver).
-  TierValues load(std::uint32_t tier) override {
+  TierValues load(std::uint32_t tier) override { return load_using(tier, {}); }
+  // A derived tier's values computed from the tiers `held` has, the others read.
+  TierValues load_using(std::uint32_t tier, const HeldTiers& held) override {
     const TierFile file(path(tier), tiers_.at(tier), 0);
     if (file.derived()) {
       if (!deriver_) throw DerivedTier(file.path());
-      return std::make_shared<const std::vector<Value>>(deriver_(*this, tier));
+      const HeldTiers read = [&](std::uint32_t next) {
+        TierValues values = held ? held(next) : nullptr;
+        return values ? values : load(next);
+      };
+      return std::make_shared<const std::vector<Value>>(deriver_(read, tier));
     }
     return std::make_shared<const std::vector<Value>>(file.read_all());
   }
@@ -94,9 +100,8 @@ FileTierStore file_tier_store(const G& game, const std::filesystem::path& dir, c
                               std::vector<bool> derive = {}, int threads = 0) {
   std::vector<TierInfo> tiers;
   for (std::uint32_t t = 0; t < game.tier_count(); ++t) tiers.push_back(tier_info(game, t));
-  auto deriver = [&game, threads](TierStore& store, std::uint32_t tier) {
-    return derive_tier_loading(game, tier, threads > 0 ? threads : omp_get_max_threads(),
-                               [&store](std::uint32_t next) { return store.load(next); });
+  auto deriver = [&game, threads](const HeldTiers& read, std::uint32_t tier) {
+    return derive_tier_loading(game, tier, threads > 0 ? threads : omp_get_max_threads(), read);
   };
   return FileTierStore(dir, std::move(tiers), write, std::move(derive), deriver);
 }

@@ -4,6 +4,7 @@
 // scheduler: groups run in solve order, what a group reads comes from a
 // TierStore, what it solves goes back to the store, and each tier stays in
 // memory from the moment it is loaded or solved until its last reader is done.
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -144,8 +145,8 @@ class GroupLoop {
       if (!selected_[g]) continue;
       if (progress_)
         progress_->group(++ordinal, group_name(g), group_slots(g), solved_in_one_pass(game_, groups_[g].tiers));
-      for (std::uint32_t t : groups_[g].tiers) load(t, unreadable);
-      for (std::uint32_t d : groups_[g].dependencies) load(d, unreadable);
+      for (std::uint32_t t : groups_[g].tiers) load(t, g, unreadable);
+      for (std::uint32_t d : groups_[g].dependencies) load(d, g, unreadable);
       check(g, static_cast<const SolvedTierValues&>(values_));
       release_after(g);
     }
@@ -163,7 +164,7 @@ class GroupLoop {
     const TierGroup& group = groups_[g];
     const std::uint64_t slots = group_slots(g);
     if (progress_) progress_->group(ordinal, group_name(g), slots, solved_in_one_pass(game_, group.tiers));
-    for (std::uint32_t d : group.dependencies) load(d, [](std::uint32_t, const std::exception&) { throw; });
+    for (std::uint32_t d : group.dependencies) load(d, g, [](std::uint32_t, const std::exception&) { throw; });
     GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_, walk_of(g));
     std::vector<std::vector<Value>> solved = solver.solve();
     for (std::size_t k = 0; k < group.tiers.size(); ++k) {
@@ -176,16 +177,33 @@ class GroupLoop {
     return slots;
   }
 
+  // Loads tier t for group g. A tier the store computes from others (a
+  // derived tier) takes those that group g reads from the loop, loaded and
+  // held once, instead of the store reading them a second time; others it
+  // reads and drops.
   template <class Unreadable>
-  void load(std::uint32_t t, Unreadable&& unreadable) {
+  void load(std::uint32_t t, std::size_t g, Unreadable&& unreadable) {
     if (held_.count(t) || unreadable_.count(t)) return;
     if (progress_) progress_->stage("reading tier " + game_.tier_name(t));
+    const HeldTiers group_reads = [&](std::uint32_t next) -> TierValues {
+      if (!reads(g, next)) return nullptr;
+      load(next, g, unreadable);
+      const auto it = held_.find(next);
+      return it == held_.end() ? nullptr : it->second;
+    };
     try {
-      hold(t, store_.load(t));
+      hold(t, store_.load_using(t, group_reads));
     } catch (const std::exception& e) {
       unreadable_.insert(t);
       unreadable(t, e);
     }
+  }
+
+  // Whether group g solves or reads tier t.
+  bool reads(std::size_t g, std::uint32_t t) const {
+    const TierGroup& group = groups_[g];
+    return std::find(group.tiers.begin(), group.tiers.end(), t) != group.tiers.end() ||
+           std::find(group.dependencies.begin(), group.dependencies.end(), t) != group.dependencies.end();
   }
 
   void hold(std::uint32_t t, TierValues values) {

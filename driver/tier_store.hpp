@@ -4,6 +4,7 @@
 // what the group solved; neither the loop nor the solver knows whether the
 // values go to files (FileTierStore) or stay in memory (MemoryTierStore).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -15,6 +16,10 @@ namespace rtb {
 // without copying it.
 using TierValues = std::shared_ptr<const std::vector<Value>>;
 
+// The tiers a caller of TierStore::load_using holds already: a tier's
+// values, or null where the store is to read them itself.
+using HeldTiers = std::function<TierValues(std::uint32_t)>;
+
 class TierStore {
  public:
   virtual ~TierStore() = default;
@@ -24,6 +29,14 @@ class TierStore {
   // The stored values; throws, with a message that says what is wrong, when
   // they are missing or damaged.
   virtual TierValues load(std::uint32_t tier) = 0;
+  // The same, for a store that computes a tier from others (a derived tier,
+  // driver/file_tier_store.hpp): it takes those others from `held` where
+  // that has them, so that a caller about to hold them too does not read them
+  // twice. Stores that compute nothing just load.
+  virtual TierValues load_using(std::uint32_t tier, const HeldTiers& held) {
+    static_cast<void>(held);
+    return load(tier);
+  }
   virtual void save(std::uint32_t tier, TierValues values) = 0;
 };
 

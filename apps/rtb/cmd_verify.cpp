@@ -69,7 +69,7 @@ int run_verify(int argc, char** argv) {
         if (selected[t]) checked_group[g] = true;
       if (checked_group[g]) checked_tiers += groups[g].tiers.size();
     }
-    FileTierStore store = file_tier_store(game, dir);
+    FileTierStore store = file_tier_store(game, dir, {}, {}, threads);  // derived tiers on --threads too
     GroupLoop<Game> loop(game, store, checked_group, &progress);
     std::set<std::uint32_t> broken;  // damaged, missing or wrong: tiers reading them cannot be proven
     std::uint64_t checked = 0;

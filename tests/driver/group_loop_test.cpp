@@ -1,9 +1,12 @@
 // The group loop (driver/group_loop.hpp) over an in-memory store: solving
 // the groups one at a time by index, as the MPI scheduler does, gives what
 // the whole loop gives; a group whose dependencies are not stored is refused;
-// and the parallelism plan counts the groups that could run side by side.
+// the parallelism plan counts the groups that could run side by side; and a
+// tier the store computes from others takes those the loop holds.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <vector>
 
@@ -61,6 +64,67 @@ TEST(GroupLoop, AGroupWhoseDependenciesAreNotStoredIsRefused) {
   const std::size_t last = loop.groups().size() - 1;
   ASSERT_FALSE(loop.groups()[last].dependencies.empty());
   EXPECT_THROW(loop.solve_one(last, 1), std::logic_error);
+}
+
+// A store with one tier computed from others, as a derived tier's file is
+// (driver/file_tier_store.hpp): it counts how often each tier is read.
+class DerivingStore final : public TierStore {
+ public:
+  DerivingStore(MemoryTierStore& solved, std::uint32_t derived, std::vector<std::uint32_t> from)
+      : solved_(solved), derived_(derived), from_(std::move(from)) {}
+  bool is_complete(std::uint32_t tier) override { return solved_.is_complete(tier); }
+  TierValues load(std::uint32_t tier) override { return load_using(tier, {}); }
+  TierValues load_using(std::uint32_t tier, const HeldTiers& held) override {
+    if (tier != derived_) return read(tier);
+    for (std::uint32_t next : from_) {
+      const TierValues values = held ? held(next) : nullptr;
+      if (!values) read(next);
+    }
+    return solved_.load(tier);  // the derivation itself is another test's
+  }
+  void save(std::uint32_t, TierValues) override { throw std::logic_error("read only"); }
+  std::map<std::uint32_t, int> reads;
+
+ private:
+  TierValues read(std::uint32_t tier) {
+    ++reads[tier];
+    return solved_.load(tier);
+  }
+  MemoryTierStore& solved_;
+  std::uint32_t derived_;
+  std::vector<std::uint32_t> from_;
+};
+
+TEST(GroupLoop, ADerivedTierTakesTheTiersTheLoopHoldsInsteadOfReadingThemAgain) {
+  const BaghChalGame game("3x3");
+  MemoryTierStore solved(game.tier_count());
+  GroupLoop<BaghChalGame>(game, solved, all_groups(game)).solve_all(1);
+  // The last group's first tier, derived from the group's other tiers and
+  // its dependencies (which the loop loads for the group too) and from a
+  // tier the group does not read (which the store reads and drops).
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const TierGroup& last = groups.back();
+  ASSERT_FALSE(last.dependencies.empty());
+  std::vector<std::uint32_t> from(last.tiers.begin() + 1, last.tiers.end());
+  from.insert(from.end(), last.dependencies.begin(), last.dependencies.end());
+  std::uint32_t unread = 0;
+  while (std::find(from.begin(), from.end(), unread) != from.end() || unread == last.tiers[0]) ++unread;
+  from.push_back(unread);
+
+  DerivingStore store(solved, last.tiers[0], from);
+  std::vector<bool> only_last(groups.size(), false);
+  only_last.back() = true;
+  GroupLoop<BaghChalGame> loop(game, store, only_last);
+  int checked = 0;
+  loop.check_all(
+      [&](std::size_t, const SolvedTierValues& values) {
+        ++checked;
+        for (std::uint32_t t : last.tiers) EXPECT_NE(values[t], nullptr);
+        for (std::uint32_t d : last.dependencies) EXPECT_NE(values[d], nullptr);
+      },
+      [](std::uint32_t t, const std::exception& e) { ADD_FAILURE() << "tier " << t << ": " << e.what(); });
+  EXPECT_EQ(checked, 1);
+  for (std::uint32_t t : from) EXPECT_EQ(store.reads[t], 1) << "tier " << t << " read " << store.reads[t] << " times";
 }
 
 TEST(GroupLoop, ParallelismCountsGroupsThatCouldRunAtOnce) {
