@@ -280,12 +280,13 @@ PYBIND11_MODULE(_rtb, m) {
       "generate",
       [](const std::filesystem::path& dir, const std::string& game, const std::string& variant, int threads,
          bool progress, std::optional<std::string> tiers, bool all, std::optional<long long> memory_limit,
-         const py::kwargs& at_most) {
+         bool derive_tiers, const py::kwargs& at_most) {
         rtb::GenerateSettings settings;
         settings.threads = threads;
         settings.progress = progress;
         settings.tiers = tiers;
         settings.all = all;
+        settings.derive_tiers = derive_tiers;
         if (memory_limit) {
           if (*memory_limit < 1)
             throw py::value_error("memory_limit must be at least 1 (bytes), not " + std::to_string(*memory_limit));
@@ -315,12 +316,15 @@ PYBIND11_MODULE(_rtb, m) {
       },
       py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::kw_only(), py::arg("threads") = 1,
       py::arg("progress") = false, py::arg("tiers") = py::none(), py::arg("all") = false,
-      py::arg("memory_limit") = py::none(),
+      py::arg("memory_limit") = py::none(), py::arg("derive_tiers") = false,
       "Solve a small game and write its tablebases into dir (a str or os.PathLike), as `rtb generate` does: files "
       "already complete are kept, temporaries of a killed run removed, and a run that another generate into the same "
       "directory holds is refused (TablebaseBusyError), as is one whose plan needs more than memory_limit bytes "
       "(default: this machine's memory) or the free disk (RuntimeError). tiers (comma-separated names) and all "
       "choose tiers as --tiers and --all; any other keyword is a tier filter of the game (rtb.games() lists them): "
-      "max_pieces=4 keeps the tiers with at most 4 pieces a side, as --max-pieces 4. Returns a dict with "
+      "max_pieces=4 keeps the tiers with at most 4 pieces a side, as --max-pieces 4. derive_tiers=True stores no "
+      "values "
+      "for the tiers whose every value is one move from stored ones, as --derive-tiers (the Morris family only). "
+      "Returns a dict with "
       "groups_solved, groups_skipped, slots_solved and seconds.");
 }

@@ -168,6 +168,10 @@ struct GenerateSettings {
   // more is refused before anything is solved, as is a run whose files need
   // more than the directory's free disk.
   std::uint64_t memory_limit = 0;
+  // As `rtb generate --derive-tiers`: the tiers whose every value is one move
+  // from stored tiers (the Morris family's) get files without values, and
+  // every probe computes theirs. InvalidInput for a game with none.
+  bool derive_tiers = false;
 };
 
 struct GenerateSummary {

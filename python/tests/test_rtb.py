@@ -178,3 +178,22 @@ def test_search_fallback_agrees_with_the_full_tablebase(tmp_path):
     assert searched["source"] == "search" and searched["proven"]
     assert sliding.probe("start") == full.probe("start")
     assert sliding.moves("start") == full.moves("start")
+
+
+def test_derived_tiers_answer_as_stored_ones(tmp_path):
+    # Five Men's Morris with derive_tiers: files without values for the tiers
+    # one move from stored ones, and the same answers (a draw, RULES.md).
+    full_dir, derived_dir = tmp_path / "full", tmp_path / "derived"
+    rtb.generate(str(full_dir), "morris", "five", threads=2)
+    rtb.generate(str(derived_dir), "morris", "five", threads=2, derive_tiers=True)
+
+    def size(d):
+        return sum(f.stat().st_size for f in d.rglob("*.rtb"))
+
+    assert size(derived_dir) < size(full_dir) * 3 // 4
+    full = rtb.open(str(full_dir), "morris", "five")
+    derived = rtb.open(str(derived_dir), "morris", "five")
+    assert derived.probe("start") == full.probe("start") == ("DRAW", None)
+    assert derived.moves("start") == full.moves("start")
+    with pytest.raises(ValueError, match="derive_tiers"):
+        rtb.generate(str(tmp_path / "pangki"), "pangki", max_pieces=2, derive_tiers=True)

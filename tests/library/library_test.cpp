@@ -163,3 +163,46 @@ TEST(LibraryProbeValue, AgreesWithProbeAndReadsOnlyThePositionsFile) {
     EXPECT_EQ(e.path, (scratch.path() / "pangki-default" / "6-6.rtb").string()) << e.what();
   }
 }
+
+TEST(LibraryGenerate, DerivedTiersAnswerAsStoredOnes) {
+  // Five Men's Morris with and without derived tiers: fewer bytes on disk,
+  // the same probes (a derived tier's values computed from its children's).
+  ScratchDir full("morris_full"), derived("morris_derived");
+  rtb::GenerateSettings s;
+  s.threads = 2;
+  rtb::generate_tablebases(full.str(), "morris", "five", s);
+  s.derive_tiers = true;
+  rtb::generate_tablebases(derived.str(), "morris", "five", s);
+  const auto bytes = [](const fs::path& dir) {
+    std::uintmax_t n = 0;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) n += e.path().extension() == ".rtb" ? e.file_size() : 0;
+    return n;
+  };
+  EXPECT_EQ(tier_files(full.path()), tier_files(derived.path()));
+  EXPECT_LT(bytes(derived.path()), bytes(full.path()) * 3 / 4);
+  rtb::Tablebase a(full.str(), "morris", "five"), b(derived.str(), "morris", "five");
+  // The start (a placement tier with White to place: derived) and the
+  // positions after each first move (stored).
+  const rtb::ProbeResult start = a.probe("start"), start_derived = b.probe("start");
+  EXPECT_EQ(start_derived.value, start.value);
+  EXPECT_EQ(start.value.verdict, rtb::Verdict::draw);  // RULES.md: Five Men's Morris is a draw
+  ASSERT_EQ(start_derived.moves.size(), start.moves.size());
+  for (std::size_t k = 0; k < start.moves.size(); ++k) {
+    EXPECT_EQ(start_derived.moves[k].move, start.moves[k].move);
+    EXPECT_EQ(start_derived.moves[k].value, start.moves[k].value) << start.moves[k].move;
+  }
+  EXPECT_FALSE(start_derived.searched);
+}
+
+TEST(LibraryGenerate, RefusesDerivedTiersForAGameWithoutThem) {
+  ScratchDir scratch("derive_refused");
+  rtb::GenerateSettings s = up_to(2);
+  s.derive_tiers = true;
+  try {
+    rtb::generate_tablebases(scratch.str(), "pangki", "default", s);
+    ADD_FAILURE() << "pangki generated with derive_tiers";
+  } catch (const rtb::InvalidInput& e) {
+    EXPECT_TRUE(contains(e.what(), "derive_tiers")) << e.what();
+  }
+  EXPECT_EQ(tier_files(scratch.path()), 0u);
+}
