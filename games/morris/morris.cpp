@@ -68,9 +68,8 @@ void MorrisGame::build_tiers() {
     for (int o = 3; o <= n; ++o) add(2 * n, m, o);
 }
 
-const MorrisGame::Indexer& MorrisGame::indexer(int first, int second) const {
+const MorrisGame::Indexer& MorrisGame::build_indexer(int first, int second) const {
   LazyIndexer& lazy = indexers_[static_cast<std::size_t>(first) * (rules_.stones + 1) + second];
-  if (const Indexer* built = lazy.ready.load(std::memory_order_acquire)) return *built;
   std::call_once(lazy.built, [&] {
     std::vector<SquareMap> maps = maps_;
     lazy.indexer = std::make_unique<Indexer>(rules_.points, first, second, std::move(maps));

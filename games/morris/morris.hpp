@@ -464,7 +464,14 @@ class MorrisGame {
     }
   }
   void build_tiers();
-  const Indexer& indexer(int first, int second) const;
+  // The table of a tier's sets, built when first asked for: the lookup of a
+  // built one stays inline, as the solver's inner loops ask for it per slot.
+  const Indexer& indexer(int first, int second) const {
+    const LazyIndexer& lazy = indexers_[static_cast<std::size_t>(first) * (rules_.stones + 1) + second];
+    if (const Indexer* built = lazy.ready.load(std::memory_order_acquire)) return *built;
+    return build_indexer(first, second);
+  }
+  const Indexer& build_indexer(int first, int second) const;
   const Indexer& indexer(TierId t) const {
     return is_placement_tier(t) ? indexer(tiers_[t].mover, tiers_[t].opponent)
                                 : indexer(tiers_[t].opponent, tiers_[t].mover);
