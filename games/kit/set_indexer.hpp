@@ -31,6 +31,7 @@
 
 #include "games/kit/bitboard.hpp"
 #include "games/kit/board_symmetry.hpp"
+#include "games/kit/fixed_divisor.hpp"
 #include "solver/game_concept.hpp"
 
 namespace rtb {
@@ -99,12 +100,20 @@ class SetIndexer {
     }
     return first.base + best;
   }
+  // Calls f(slot) for every slot of the class of (first, further): one a map
+  // that sends the first set onto its canonical set (a slot may come more
+  // than once when the position itself is symmetric). index() is the least.
+  template <class F>
+  void for_each_slot_of_class(const FirstSet& first, const S* further, F&& f) const {
+    for (std::uint32_t candidates = first.maps; candidates; candidates &= candidates - 1)
+      f(first.base + further_rank(maps_[std::countr_zero(candidates)], first.canonical, further));
+  }
 
   // Slots come in blocks of consecutive slots, one block per class of first
   // sets: class_of_first_set(first) is the block of every index(first, ...).
   std::uint64_t first_set_classes() const { return first_classes_.size(); }
   std::uint32_t class_of_first_set(S first) const { return class_of_rank_[colex_rank(first)].class_id(); }
-  std::uint64_t class_of_slot(std::uint64_t index) const { return index / further_sets_; }
+  std::uint64_t class_of_slot(std::uint64_t index) const { return by_block_.quotient(index); }
   Sets sets(std::uint64_t index) const;
   // Number of distinct positions the slot stands for; 0 for an alias slot.
   std::uint64_t weight(std::uint64_t index) const;
@@ -119,7 +128,7 @@ class SetIndexer {
   S first_class(std::uint64_t id) const { return first_classes_[id]; }
   // False when the slot can not be an alias (its first set has no symmetry),
   // which saves the check for almost every slot.
-  bool may_be_alias(std::uint64_t index) const { return class_stabilizer_[index / further_sets_] != 1u; }
+  bool may_be_alias(std::uint64_t index) const { return class_stabilizer_[by_block_.quotient(index)] != 1u; }
   // True when no map but the identity sends this first set onto itself.
   bool first_set_has_no_symmetry(S first) const { return class_stabilizer_[class_of_first_set(first)] == 1u; }
 
@@ -157,6 +166,7 @@ class SetIndexer {
   S board_;
   std::array<std::uint64_t, N> radix_{};  // ranks of further set k at radix_[k - 1]
   std::uint64_t further_sets_ = 1;        // the product of the radices
+  FixedDivisor by_block_;                 // divides by further_sets_: a slot's block and its place there
   std::vector<Map> maps_;
   std::vector<FirstSetClass> class_of_rank_;     // by colex rank of the first set
   std::vector<S> first_classes_;                 // canonical first sets, by class id
@@ -203,6 +213,7 @@ SetIndexer<S, N, M>::SetIndexer(int squares, const std::array<int, N>& counts, s
       throw too_large("the placements of the further sets alone");
     further_sets_ *= radix_[k - 1];
   }
+  by_block_ = FixedDivisor(further_sets_);
   const std::uint64_t first_sets = binomial(squares, counts[0]);
   // Each class has at least first_sets / |maps| members: a cheap bound first.
   if (static_cast<unsigned __int128>(first_sets / maps_.size()) * further_sets_ > kMaxTierSlots)
@@ -256,8 +267,9 @@ SetIndexer<S, N, M>::SetIndexer(int squares, const std::array<int, N>& counts, s
 template <SquareSet S, std::size_t N, std::size_t M>
 typename SetIndexer<S, N, M>::Sets SetIndexer<S, N, M>::sets(std::uint64_t index) const {
   Sets out{};
-  out[0] = first_classes_[index / further_sets_];
-  std::uint64_t rest = index % further_sets_;
+  const FixedDivisor::QuotientRemainder block = by_block_.divide(index);
+  out[0] = first_classes_[block.quotient];
+  std::uint64_t rest = block.remainder;
   std::array<std::uint64_t, N> rank{};
   // Digits from the least significant (the last set); the most significant
   // is what the others leave, without a division.
@@ -281,7 +293,7 @@ template <SquareSet S, std::size_t N, std::size_t M>
 std::uint64_t SetIndexer<S, N, M>::weight(std::uint64_t index) const {
   const Sets s = sets(index);
   if (this->index(s) != index) return 0;
-  std::uint32_t stabilizer = class_stabilizer_[index / further_sets_];
+  std::uint32_t stabilizer = class_stabilizer_[by_block_.quotient(index)];
   std::uint64_t fixing = 0;
   while (stabilizer) {
     const Map& map = maps_[std::countr_zero(stabilizer)];

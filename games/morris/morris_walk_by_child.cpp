@@ -19,9 +19,10 @@
 // Where C has a symmetry (a map other than the identity keeps it) two sets
 // A' may stand for one parent class: only the one whose squeezed set is the
 // least of its images is walked, and its children are indexed in full.
-// index(A', C) is a canonical slot: the alias slots (those of a symmetric
-// canonical A whose image ranks lower) are filled afterwards, block by block,
-// from their canonical slots.
+// index(A', C) is a canonical slot; where the canonical A is symmetric, the
+// class's alias slots (A's other maps onto its canonical set) take the same
+// value as soon as it is known, so that no pass over the tier is left after
+// the walk.
 #include <omp.h>
 
 #include <algorithm>
@@ -113,7 +114,8 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
       }
       // The parent's slot lies anywhere in the tier: asked for now, written
       // after its children are folded, so that the miss overlaps that work.
-      const std::uint64_t slot = own.index(own.first_set_of_rank(mover_rank), opponent);
+      const Indexer::FirstSet parent_first = own.first_set_of_rank(mover_rank);
+      const std::uint64_t slot = own.index(parent_first, opponent);
       __builtin_prefetch(&values[slot], 1);
       Best best;
       const RankWithOneMore quiet_ranks(squeezed);
@@ -148,31 +150,22 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<cons
       if (!is_draw(v) && distance_of(v) >= kMaxDistance) too_long = true;
       values[slot] = v;
       ++walked;
+      // A symmetric canonical mover set: the class has alias slots too, each
+      // written once (a symmetric position gives a slot more than once).
+      if (!std::has_single_bit(parent_first.maps)) {
+        std::uint64_t aliases[Indexer::kMostMaps];
+        int alias_count = 0;
+        own.for_each_slot_of_class(parent_first, &opponent, [&](std::uint64_t alias) {
+          if (alias == slot || std::find(aliases, aliases + alias_count, alias) != aliases + alias_count) return;
+          aliases[alias_count++] = alias;
+          values[alias] = v;
+        });
+        walked += static_cast<std::uint64_t>(alias_count);
+      }
     }
     if (slots_done) slots_done(walked);
   }
 
-  // The alias slots, from their canonical slots (all written above).
-  const std::uint64_t further = own.further_sets();
-#pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1)
-  for (std::int64_t block = 0; block < static_cast<std::int64_t>(own.first_set_classes()); ++block) {
-    const std::uint64_t base = static_cast<std::uint64_t>(block) * further;
-    if (!own.may_be_alias(base)) continue;
-    const Bitboard mover = own.first_class(static_cast<std::uint64_t>(block));
-    const Bitboard outside_mover = all & ~mover;
-    const Indexer::FirstSet mover_first = own.first_set(mover);
-    std::uint64_t aliases = 0;
-    Bitboard squeezed = first_squares(t.opponent);
-    for (std::uint64_t rank = 0; rank < further; ++rank) {
-      if (rank > 0) squeezed = next_colex_set(squeezed);
-      const std::uint64_t canonical = own.index(mover_first, spread(squeezed, outside_mover));
-      if (canonical != base + rank) {
-        values[base + rank] = values[canonical];
-        ++aliases;
-      }
-    }
-    if (slots_done) slots_done(aliases);
-  }
   if (too_long) morris_walk::throw_too_long(tier_name(tier));
   return values;
 }
