@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -126,7 +127,8 @@ std::array<S, N> image(const BasicSquareMap<S>& map, const std::array<S, N>& set
 
 // index() is one number per class, a different one for each class, below
 // size(); sets() of it is in the class; weights are class sizes (0 for
-// aliases); class_count() counts the classes.
+// aliases); class_count() counts the classes; for_each_slot_of_class()
+// gives each class's slots, which together are every slot once.
 template <class S, std::size_t N>
 void check_by_brute_force(int squares, const std::vector<BasicSquareMap<S>>& maps, const std::array<int, N>& counts) {
   SCOPED_TRACE(::testing::Message() << squares << " squares, " << maps.size() << " maps, " << N << " sets, first "
@@ -135,6 +137,7 @@ void check_by_brute_force(int squares, const std::vector<BasicSquareMap<S>>& map
   std::map<std::array<S, N>, std::uint64_t> slot_of_class;  // smallest member -> slot
   std::map<std::uint64_t, std::array<S, N>> class_of_slot;
   std::uint64_t positions = 0;
+  std::vector<int> class_slots_seen(indexer.size());  // by slot: how many classes gave it
   std::array<S, N> sets{};
   std::function<void(std::size_t, S)> place = [&](std::size_t k, S taken) {
     if (k == N) {
@@ -150,6 +153,15 @@ void check_by_brute_force(int squares, const std::vector<BasicSquareMap<S>>& map
       if (fresh) {
         ASSERT_TRUE(members.count(indexer.sets(slot)));
         ASSERT_EQ(indexer.weight(slot), members.size());
+        // The class's slots: the least is index(), each stands for the class.
+        std::set<std::uint64_t> of_class;
+        indexer.for_each_slot_of_class(indexer.first_set(sets[0]), sets.data() + 1,
+                                       [&](std::uint64_t s) { of_class.insert(s); });
+        ASSERT_EQ(*of_class.begin(), slot);
+        for (const std::uint64_t s : of_class) {
+          ASSERT_EQ(indexer.index(indexer.sets(s)), slot) << "slot " << s << " is not of the class";
+          ++class_slots_seen[s];
+        }
       }
       return;
     }
@@ -161,6 +173,9 @@ void check_by_brute_force(int squares, const std::vector<BasicSquareMap<S>>& map
   };
   place(0, S{0});
   EXPECT_EQ(indexer.class_count(), slot_of_class.size());
+  // The classes' slots are every slot, each of one class.
+  EXPECT_EQ(std::count(class_slots_seen.begin(), class_slots_seen.end(), 1),
+            static_cast<std::ptrdiff_t>(indexer.size()));
   std::uint64_t weights = 0;
   for (std::uint64_t i = 0; i < indexer.size(); ++i) weights += indexer.weight(i);
   EXPECT_EQ(weights, positions);
