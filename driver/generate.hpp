@@ -18,6 +18,7 @@
 #include "driver/file_tier_store.hpp"
 #include "driver/group_loop.hpp"
 #include "driver/resource_plan.hpp"
+#include "solver/derived_tier.hpp"
 #include "solver/progress.hpp"
 #include "solver/tier_graph.hpp"
 #include "tablebases/directory_lock.hpp"
@@ -62,6 +63,15 @@ FileTierStore generate_store(const G& game, const GenerateOptions& options) {
   write.threads = options.threads;
   return file_tier_store(game, options.dir, write, options.derive_tiers ? derived_tiers(game) : std::vector<bool>{},
                          options.threads);
+}
+
+// Why `derive_tiers` cannot be asked of this game, or "" where it can: the
+// front ends put their own name for the option before it.
+template <RetrogradeGame G>
+std::string derive_tiers_refusal(const G& game) {
+  if (derives_any_tier(game)) return "";
+  return "every tier of " + game.name() + " (" + game.variant() +
+         ") must be stored; only the Morris family has tiers to derive";
 }
 
 // The limit the plan is held to: --memory-limit, else this machine's memory.

@@ -230,9 +230,8 @@ GenerateSummary generate_tablebases(const std::string& dir, const std::string& g
       options.wanted = [selected](std::uint32_t t) { return selected[t]; };
       options.memory_limit = settings.memory_limit;
       options.memory_limit_name = "memory_limit";
-      if (settings.derive_tiers && !derives_any_tier(g))
-        throw InvalidInput("derive_tiers: every tier of " + g.name() + " (" + g.variant() +
-                           ") must be stored; only the Morris family has tiers to derive");
+      if (const std::string refusal = derive_tiers_refusal(g); settings.derive_tiers && !refusal.empty())
+        throw InvalidInput("derive_tiers: " + refusal);
       options.derive_tiers = settings.derive_tiers;
       // generate() checks the plan, takes the directory's lock and sweeps the
       // temporaries of a killed run, as for `rtb generate`.

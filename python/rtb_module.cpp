@@ -323,8 +323,6 @@ PYBIND11_MODULE(_rtb, m) {
       "(default: this machine's memory) or the free disk (RuntimeError). tiers (comma-separated names) and all "
       "choose tiers as --tiers and --all; any other keyword is a tier filter of the game (rtb.games() lists them): "
       "max_pieces=4 keeps the tiers with at most 4 pieces a side, as --max-pieces 4. derive_tiers=True stores no "
-      "values "
-      "for the tiers whose every value is one move from stored ones, as --derive-tiers (the Morris family only). "
-      "Returns a dict with "
-      "groups_solved, groups_skipped, slots_solved and seconds.");
+      "values for the tiers whose every value is one move from stored ones, as --derive-tiers (the Morris family "
+      "only). Returns a dict with groups_solved, groups_skipped, slots_solved and seconds.");
 }

@@ -141,9 +141,8 @@ int run_generate(int argc, char** argv) {
     options.memory_limit_name = "--memory-limit";
   }
   return with_game(choice, [&](const auto& game) {
-    if (options.derive_tiers && !derives_any_tier(game))
-      throw UsageError("--derive-tiers: every tier of " + game.name() + " (" + game.variant() +
-                       ") must be stored; only the Morris family has tiers to derive");
+    if (const std::string refusal = derive_tiers_refusal(game); options.derive_tiers && !refusal.empty())
+      throw UsageError("--derive-tiers: " + refusal);
     const std::vector<bool> selected = selected_tiers(game, selection);
     options.wanted = [selected](std::uint32_t t) { return selected[t]; };
     if (plan_parallelism) {
