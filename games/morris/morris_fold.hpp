@@ -24,6 +24,8 @@ struct Best {
     key = std::max(key, k);
   }
   void child_lost() { child(make_value(0)); }
+  // Folds in the best of other children, kept as their key.
+  void fold(std::uint32_t best_key) { key = std::max(key, best_key); }
   // The mover's value: one ply more than the best child's.
   Value value() const {
     if (key == 0) return make_value(0);  // no move: lost (never in a placement tier)
