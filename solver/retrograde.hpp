@@ -467,7 +467,7 @@ class GroupSolver {
       Lists& lists = per_thread[omp_get_thread_num()];
       std::vector<Key>& preds = buffers[omp_get_thread_num()];
       const int count = gather_predecessors_of(frontier[n], preds);
-      for (int j = 0; j < count; ++j) update<true>(preds[j], frontier_lost, level, lists);
+      update_all(preds.data(), count, frontier_lost, level, lists);
     }
     std::vector<Key> next;
     merge(per_thread, next);
@@ -571,6 +571,17 @@ class GroupSolver {
       if (step.resolves_now) resolved_at(level + 1, k, lists);
       if (step.defer_to) waits_for(step.defer_to, k, lists);
       return;
+    }
+  }
+
+  // update() for each of keys[0..n): atomically where other threads may
+  // write the same words, plainly on one thread, where a locked
+  // compare-exchange would only stall the loads the walk has in flight.
+  void update_all(const Key* keys, int n, bool frontier_lost, unsigned level, Lists& lists) {
+    if (threads_ == 1) {
+      for (int j = 0; j < n; ++j) update<false>(keys[j], frontier_lost, level, lists);
+    } else {
+      for (int j = 0; j < n; ++j) update<true>(keys[j], frontier_lost, level, lists);
     }
   }
 
@@ -760,14 +771,12 @@ class GroupSolver {
           if (std::atomic_ref<std::uint16_t>(words[slot]).load(std::memory_order_relaxed) != target) continue;
           ++found;
           const int count = gather_predecessors_of(key(at.local, slot), preds[now]);
-          const Key* waiting = preds[now ^ 1].data();
-          for (int j = 0; j < pending_count; ++j) update<true>(waiting[j], frontier_lost, level, lists);
+          update_all(preds[now ^ 1].data(), pending_count, frontier_lost, level, lists);
           pending_count = count;
           now ^= 1;
         }
       }
-      const Key* waiting = preds[now ^ 1].data();
-      for (int j = 0; j < pending_count; ++j) update<true>(waiting[j], frontier_lost, level, lists);
+      update_all(preds[now ^ 1].data(), pending_count, frontier_lost, level, lists);
     }
     std::vector<Key> none;
     merge(per_thread, none);
