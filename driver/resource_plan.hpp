@@ -5,6 +5,8 @@
 //
 // The memory model follows driver/group_loop.hpp and solver/retrograde.hpp:
 //   - state words: 2 bytes a slot of the group, which become its values;
+//     the byte walk holds one byte a slot while it walks and the values'
+//     two only after it, so its group needs the larger of the two;
 //   - held tiers: 2 bytes a slot of every tier in memory while the group is
 //     solved: the tiers it reads, and tiers solved earlier that a later group
 //     reads (generate keeps them instead of reading them back);
@@ -14,7 +16,8 @@
 //     group; a fixed number of bytes a slot of the group, measured (README,
 //     "Measured figures": the peaks of Cinc camins up to 4 a side and the
 //     Bagh-Chal sliding phase against this plan); for the lean walk, a
-//     waiting byte a slot and its chunk maps (solver/walk.hpp);
+//     waiting byte a slot and its chunk maps (solver/walk.hpp); for the byte
+//     walk, its chunk maps and the levels noted for each chunk;
 //   - a fixed base for the program and the game's tables;
 //   - for a game that gives no predecessors, the engine's table of the
 //     group's moves taken backwards (solver/reverse_moves.hpp), counted with
@@ -22,8 +25,8 @@
 //     stays in the group, the moves estimated from random slots of the group.
 // Disk is estimated from bits per slot measured on the solved games.
 //
-// The plan also gives each group its walk: lean unless the lists are asked
-// for. The lean walk was measured within 7% of the lists' CPU time on every
+// The plan also gives each group its walk: byte unless another is asked for
+// (walk_of_choice says why). The lean walk was measured within 7% of the lists' CPU time on every
 // game and faster on most (docs/results.md, "The lean walk": 0.88x to 1.07x)
 // in a quarter to a half of their memory, and its memory is known before the
 // solve; the lists' depends on the size of the group's largest level,
@@ -63,6 +66,10 @@ struct PlanModel {
   // and the threads' buffers, measured the same way (within 5% of the
   // measured peak on Crossings 5x5, 5x6 and the Bagh-Chal sliding phase).
   double working_bytes_per_slot_lean = 1.0;
+  // The byte walk: its chunk maps and the levels noted for each chunk (one
+  // bit a chunk of 1024 slots a level: 0.025), the counts kept aside and the
+  // threads' buffers.
+  double working_bytes_per_slot_byte = 0.05;
   // The program, its libraries and the game's tables (measured: `rtb games`
   // peaks at 5 MB).
   std::uint64_t base_bytes = 8ull << 20;
@@ -97,6 +104,23 @@ struct ResourcePlan {
   std::uint64_t disk_bytes = 0;
   std::size_t peak_group = 0;  // index into groups
 };
+
+// The walk every walked group gets for a front end's choice: the byte walk
+// unless another is asked for. It holds a group in a third of the lean
+// walk's memory (a byte a slot against three) and the lists' unknown
+// amount, and its values are the same, bit for bit.
+inline Walk walk_of_choice(WalkChoice choice) {
+  switch (choice) {
+    case WalkChoice::Lists:
+      return Walk::Lists;
+    case WalkChoice::Lean:
+      return Walk::Lean;
+    case WalkChoice::Auto:
+    case WalkChoice::Byte:
+      return Walk::Byte;
+  }
+  return Walk::Byte;
+}
 
 // `complete(t)`: whether tier t's file is already there (its group is skipped,
 // as generate skips it). `needed` as needed_groups() gives it.
@@ -142,16 +166,22 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     p.state_bytes = p.slots * sizeof(std::uint16_t);
     // A lone tier that no move re-enters is solved in one pass, without lists.
     const bool single_pass = solved_in_one_pass(game, group.tiers);
-    p.walk = walk_choice == WalkChoice::Lists ? Walk::Lists : Walk::Lean;
+    p.walk = walk_of_choice(walk_choice);
+    std::uint64_t walk_bytes = p.state_bytes;  // what the walk holds of the group besides its working memory
     if (!single_pass) {
-      const double per_slot = p.walk == Walk::Lean ? model.working_bytes_per_slot_lean : working_per_slot;
+      const double per_slot = p.walk == Walk::Lean   ? model.working_bytes_per_slot_lean
+                              : p.walk == Walk::Byte ? model.working_bytes_per_slot_byte
+                                                     : working_per_slot;
       p.working_bytes = static_cast<std::uint64_t>(double(p.slots) * per_slot);
       // A game without predecessors has the engine's table of the group's
-      // moves taken backwards beside either walk (Crossings' seed reading),
+      // moves taken backwards beside every walk (Crossings' seed reading),
       // estimated once from sampled slots.
       if constexpr (!GivesPredecessors<G>) p.working_bytes += estimated_reverse_moves_bytes(game, group.tiers);
+      // The byte walk holds a byte a slot while it walks, and the values'
+      // 2 bytes a slot only after, when its working memory is gone.
+      if (p.walk == Walk::Byte) walk_bytes = p.slots;
     }
-    p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
+    p.memory_bytes = model.base_bytes + p.held_bytes + std::max(p.state_bytes, walk_bytes + p.working_bytes);
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.
     for (std::uint32_t t : group.tiers)

@@ -18,15 +18,20 @@
 // taken from a table the engine builds of the group's forward moves before
 // the walk, and frees after it (solver/reverse_moves.hpp).
 //
-// Two walks give the same values (solver/walk.hpp): the walk by lists keeps
-// each level's positions as slot keys; the lean walk keeps none and finds
-// level L's positions by scanning for words that hold the value of distance
-// L, in the chunks of slots where such a value was written (walk_lean).
+// Three walks give the same values (solver/walk.hpp): the walk by lists
+// keeps each level's positions as slot keys; the lean walk keeps none and
+// finds level L's positions by scanning for words that hold the value of
+// distance L, in the chunks of slots where such a value was written
+// (walk_lean); the byte walk scans as the lean walk does, in one byte a slot
+// instead of a word and a waiting byte (walk_bytes, solver/state_byte.hpp).
 #include <omp.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <cstring>
@@ -41,6 +46,7 @@
 #include "solver/huge_pages.hpp"
 #include "solver/progress.hpp"
 #include "solver/reverse_moves.hpp"
+#include "solver/state_byte.hpp"
 #include "solver/state_word.hpp"
 #include "solver/value.hpp"
 #include "solver/walk.hpp"
@@ -68,6 +74,8 @@ class GroupSolver {
     // is solved in one pass from the tiers below: no counters, no levels.
     single_pass_ = solved_in_one_pass(game_, tiers_);
     lean_ = walk == Walk::Lean && !single_pass_;
+    byte_ = walk == Walk::Byte && !single_pass_;
+    for (TierId t : tiers_) slots_of_local_.push_back(game_.tier_size(t));
     if (tiers_.size() > slot_key::kMaxGroupTiers)
       throw std::length_error("a tier group of " + std::to_string(tiers_.size()) + " tiers is more than the " +
                               std::to_string(slot_key::kMaxGroupTiers) + " a slot key can name");
@@ -95,12 +103,22 @@ class GroupSolver {
         }
         return {game_.solve_lone_tier(tiers_.front(), solved_, threads_, slots_done)};
       }
+    if (uses_reverse_moves()) build_reverse_moves();
+    if (byte_) {
+      if (solve_in_bytes()) return finish_bytes();
+      // A distance beyond the byte's: the lean walk solves the group again.
+      byte_ = false;
+      lean_ = true;
+      fell_back_ = true;
+      resolved_ = 0;
+      levels_ = 0;
+      if (progress_) progress_->stage("distances beyond a byte: solving again with the lean walk");
+    }
     states_.resize(tiers_.size());
     for (std::size_t k = 0; k < tiers_.size(); ++k) {
       // Words are reached at random: huge pages spare most TLB misses.
-      assign_on_huge_pages(states_[k], game_.tier_size(tiers_[k]), kUnresolved);
+      assign_on_huge_pages(states_[k], slots_of_local_[k], kUnresolved);
     }
-    if (uses_reverse_moves()) build_reverse_moves();
     if (lean_) set_up_lean();
     std::vector<Key> frontier = initialise();
     if (lean_) walk_lean();
@@ -121,6 +139,19 @@ class GroupSolver {
   }
 
   unsigned levels() const { return levels_; }
+  // Whether the byte walk was asked for but the group's distances did not
+  // fit its byte, so that the lean walk solved it.
+  bool fell_back() const { return fell_back_; }
+  // Tests lower the byte walk's longest distance, to reach its fall back to
+  // the lean walk, and its largest count in the byte, to reach the counts
+  // kept aside, with small games.
+  void set_byte_limits(unsigned max_distance, unsigned max_count) {
+    byte_max_distance_ = std::min(max_distance, state_byte::kMaxDistance);
+    byte_max_count_ = std::min(max_count, state_byte::kMaxCount);
+  }
+  // The byte walk's counts too large for the byte, kept aside (for tests
+  // and the plan's figures).
+  std::size_t big_counts() const { return big_counts_seen_; }
 
   // The lean walk keeps a waiting position's level in a byte up to this
   // level, and later ones in lists (as the walk by lists does). Tests lower
@@ -258,7 +289,7 @@ class GroupSolver {
     std::atomic<bool> overflow{false};
     for (std::size_t local = 0; local < tiers_.size(); ++local) {
       const TierId tier = tiers_[local];
-      const std::int64_t size = static_cast<std::int64_t>(states_[local].size());
+      const std::int64_t size = static_cast<std::int64_t>(slots_of_local_[local]);
 #pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096) if (size > kParallelFrom)
       for (std::int64_t slot = 0; slot < size; ++slot) {
         Lists& lists = per_thread[omp_get_thread_num()];
@@ -277,6 +308,65 @@ class GroupSolver {
     return lost;
   }
 
+  // What a position's moves say at set-up: its distinct in-group children
+  // and what the moves that leave the group lead to.
+  struct Survey {
+    int distinct = 0;  // in-group children, each slot once
+    bool any_move = false, too_many = false;
+    unsigned blockers = 0;         // moves leaving the group that draw
+    unsigned fastest_win = ~0u;    // the shortest win by a move leaving the group (1: to a lost position)
+    unsigned longest_out_win = 0;  // the longest win of the opponent after a move leaving the group
+  };
+  // kOutOnly: only the moves that leave the group are wanted (the byte walk
+  // asks again for the longest of their wins): in-group children are not
+  // indexed.
+  template <bool kOutOnly>
+  Survey survey_moves(const Position& p) const {
+    Survey m;
+    Key children[kMaxChildren];
+    auto count_out_child = [&](Value v) {
+      if (is_draw(v)) ++m.blockers;
+      else if (is_loss(v)) m.fastest_win = std::min(m.fastest_win, distance_of(v) + 1);
+      else m.longest_out_win = std::max(m.longest_out_win, distance_of(v));
+    };
+    // The values of children in solved tiers are read after the moves are
+    // generated, their cache misses overlapping (their order does not matter).
+    const Value* out_values[kMaxChildren];
+    int outside = 0;
+    auto out_child = [&](const Value* value) {
+      if (outside == kMaxChildren) return count_out_child(*value);
+      __builtin_prefetch(value);
+      out_values[outside++] = value;
+    };
+    if (!exits_counted(p, m.distinct, m.any_move, m.fastest_win, out_child)) {
+      const bool children_known_distinct = kOutOnly || quiet_children_distinct(p);
+      game_.for_each_move(p, [&](const auto&, const Position& child) {
+        m.any_move = true;
+        if (game_.is_lost(child)) {
+          m.fastest_win = 1;
+          return;
+        }
+        const TierId child_tier = game_.tier_of(child);
+        const int child_local = local_of_tier_[child_tier];
+        if (child_local >= 0 && children_known_distinct) {
+          ++m.distinct;  // counted without indexing: no two such children share a slot
+          return;
+        }
+        const std::uint64_t child_slot = game_.index(child);
+        if (child_local >= 0) {
+          const Key k = key(static_cast<std::size_t>(child_local), child_slot);
+          if (std::find(children, children + m.distinct, k) != children + m.distinct) return;
+          if (m.distinct == kMaxChildren) m.too_many = true;
+          else children[m.distinct++] = k;
+          return;
+        }
+        out_child(&solved_[child_tier][child_slot]);
+      });
+    }
+    for (int i = 0; i < outside; ++i) count_out_child(*out_values[i]);
+    return m;
+  }
+
   bool initialise_slot(std::size_t local, TierId tier, std::uint64_t slot, Lists& lists) {
     std::uint16_t& s = states_[local][slot];
     const Position p = game_.position(tier, slot);
@@ -290,50 +380,11 @@ class GroupSolver {
       if (!single_pass_) resolved_at(0, self, lists);
       return true;
     }
-    Key children[kMaxChildren];
-    int distinct = 0;
-    bool any_move = false, too_many = false;
-    unsigned blockers = 0, fastest_win = ~0u, longest_out_win = 0;
-    auto count_out_child = [&](Value v) {
-      if (is_draw(v)) ++blockers;
-      else if (is_loss(v)) fastest_win = std::min(fastest_win, distance_of(v) + 1);
-      else longest_out_win = std::max(longest_out_win, distance_of(v));
-    };
-    // The values of children in solved tiers are read after the moves are
-    // generated, their cache misses overlapping (their order does not matter).
-    const Value* out_values[kMaxChildren];
-    int outside = 0;
-    auto out_child = [&](const Value* value) {
-      if (outside == kMaxChildren) return count_out_child(*value);
-      __builtin_prefetch(value);
-      out_values[outside++] = value;
-    };
-    if (!exits_counted(p, distinct, any_move, fastest_win, out_child)) {
-      const bool children_known_distinct = quiet_children_distinct(p);
-      game_.for_each_move(p, [&](const auto&, const Position& child) {
-        any_move = true;
-        if (game_.is_lost(child)) {
-          fastest_win = 1;
-          return;
-        }
-        const TierId child_tier = game_.tier_of(child);
-        const int child_local = local_of_tier_[child_tier];
-        if (child_local >= 0 && children_known_distinct) {
-          ++distinct;  // counted without indexing: no two such children share a slot
-          return;
-        }
-        const std::uint64_t child_slot = game_.index(child);
-        if (child_local >= 0) {
-          const Key k = key(static_cast<std::size_t>(child_local), child_slot);
-          if (std::find(children, children + distinct, k) != children + distinct) return;
-          if (distinct == kMaxChildren) too_many = true;
-          else children[distinct++] = k;
-          return;
-        }
-        out_child(&solved_[child_tier][child_slot]);
-      });
-    }
-    for (int i = 0; i < outside; ++i) count_out_child(*out_values[i]);
+    const Survey m = survey_moves<false>(p);
+    const int distinct = m.distinct;
+    const bool any_move = m.any_move, too_many = m.too_many;
+    const unsigned fastest_win = m.fastest_win, longest_out_win = m.longest_out_win;
+    unsigned blockers = m.blockers;
     if (single_pass_) {
       // No move stays in the group, so the value is final already.
       if (distinct > 0) return false;
@@ -400,7 +451,7 @@ class GroupSolver {
 
   std::uint64_t total_slots() const {
     std::uint64_t n = 0;
-    for (const auto& words : states_) n += words.size();
+    for (const std::uint64_t slots : slots_of_local_) n += slots;
     return n;
   }
 
@@ -435,7 +486,7 @@ class GroupSolver {
         preds.resize(kept);
       }
     }
-    for (const Key pk : preds) __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
+    for (const Key pk : preds) prefetch_state(pk);
     return static_cast<int>(preds.size());
   }
 
@@ -446,8 +497,14 @@ class GroupSolver {
     const bool distinct = reverse_moves_.for_each_parent(
         local_of(k), slot_of(k), [&](std::size_t local, std::uint64_t slot) { preds.push_back(key(local, slot)); });
     if (!distinct) preds.erase(std::unique(preds.begin(), preds.end()), preds.end());
-    for (const Key pk : preds) __builtin_prefetch(&states_[local_of(pk)][slot_of(pk)], 1);
+    for (const Key pk : preds) prefetch_state(pk);
     return static_cast<int>(preds.size());
+  }
+
+  // The walk is about to update k's state: its cache line is fetched now.
+  void prefetch_state(Key k) const {
+    if (byte_) __builtin_prefetch(&codes_[local_of(k)][slot_of(k)], 1);
+    else __builtin_prefetch(&states_[local_of(k)][slot_of(k)], 1);
   }
 
   // The distinct predecessors of the frontier's k, from the game or the table.
@@ -605,10 +662,13 @@ class GroupSolver {
   // k got its value at `level`: the walk by lists keeps it for that level's
   // list, the lean walk marks its chunk for that level's scan.
   void resolved_at(unsigned level, Key k, Lists& lists) {
-    if (!lean_) {
+    if (!lean_ && !byte_) {
       lists.resolved.push_back(k);
       return;
     }
+    mark_chunk(level, k);
+  }
+  void mark_chunk(unsigned level, Key k) {
     std::uint8_t& mark = marked_[level & 1][chunk_of(k)];
     // Many threads mark the same chunks: a load first spares the cache line.
     if (!std::atomic_ref<std::uint8_t>(mark).load(std::memory_order_relaxed))
@@ -655,18 +715,22 @@ class GroupSolver {
     const auto after = std::upper_bound(first_chunk_.begin(), first_chunk_.end(), c);
     const std::size_t local = static_cast<std::size_t>(after - first_chunk_.begin()) - 1;
     const std::uint64_t begin = (c - first_chunk_[local]) << kChunkBits;
-    return {local, begin, std::min<std::uint64_t>(begin + kChunkSlots, states_[local].size())};
+    return {local, begin, std::min<std::uint64_t>(begin + kChunkSlots, slots_of_local_[local])};
+  }
+
+  // Where each local tier's chunks start, and the two parities' chunk maps.
+  void set_up_chunks() {
+    first_chunk_.assign(1, 0);
+    for (const std::uint64_t size : slots_of_local_)
+      first_chunk_.push_back(first_chunk_.back() + (size + kChunkSlots - 1) / kChunkSlots);
+    for (std::vector<std::uint8_t>& marks : marked_) marks.assign(first_chunk_.back(), 0);
   }
 
   void set_up_lean() {
+    set_up_chunks();
     waiting_.resize(tiers_.size());
-    first_chunk_.assign(1, 0);
-    for (std::size_t k = 0; k < tiers_.size(); ++k) {
-      const std::uint64_t size = states_[k].size();
-      assign_on_huge_pages(waiting_[k], size);  // reached at random, as the words are
-      first_chunk_.push_back(first_chunk_.back() + (size + kChunkSlots - 1) / kChunkSlots);
-    }
-    for (std::vector<std::uint8_t>& marks : marked_) marks.assign(first_chunk_.back(), 0);
+    for (std::size_t k = 0; k < tiers_.size(); ++k)
+      assign_on_huge_pages(waiting_[k], slots_of_local_[k]);  // reached at random, as the words are
     waiting_in_bytes_.fill(0);
   }
 
@@ -747,8 +811,16 @@ class GroupSolver {
   // Level `level`: scans the marked chunks for its positions and updates
   // their predecessors. Returns how many positions it found.
   std::uint64_t propagate_lean(unsigned level) {
-    const std::uint16_t target = make_value(level);
     const bool frontier_lost = level % 2 == 0;
+    return scan_level(states_, make_value(level), level,
+                      [&](const Key* keys, int n, Lists& lists) { update_all(keys, n, frontier_lost, level, lists); });
+  }
+
+  // Both scanning walks' level: the marked chunks of `level`'s parity are
+  // scanned for slots whose state is `target`, and each one's predecessors
+  // are handed to update(keys, n, lists). Returns how many it found.
+  template <class Word, class Update>
+  std::uint64_t scan_level(std::vector<std::vector<Word>>& states, Word target, unsigned level, Update&& update) {
     std::vector<std::uint8_t>& marks = marked_[level & 1];
     const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
     std::vector<Lists> per_thread(threads_);
@@ -766,21 +838,262 @@ class GroupSolver {
         if (!marks[c]) continue;
         marks[c] = 0;  // this level writes only the other map
         const ChunkSlots at = chunk_slots(static_cast<std::size_t>(c));
-        std::uint16_t* words = states_[at.local].data();
+        Word* words = states[at.local].data();
         for (std::uint64_t slot = at.begin; slot < at.end; ++slot) {
-          if (std::atomic_ref<std::uint16_t>(words[slot]).load(std::memory_order_relaxed) != target) continue;
+          if (std::atomic_ref<Word>(words[slot]).load(std::memory_order_relaxed) != target) continue;
           ++found;
           const int count = gather_predecessors_of(key(at.local, slot), preds[now]);
-          update_all(preds[now ^ 1].data(), pending_count, frontier_lost, level, lists);
+          update(preds[now ^ 1].data(), pending_count, lists);
           pending_count = count;
           now ^= 1;
         }
       }
-      update_all(preds[now ^ 1].data(), pending_count, frontier_lost, level, lists);
+      update(preds[now ^ 1].data(), pending_count, lists);
     }
     std::vector<Key> none;
     merge(per_thread, none);
     return found;
+  }
+
+  // ---- the byte walk ----
+  //
+  // The lean walk's scan with one byte a slot (codes in solver/state_byte.hpp).
+  // A position whose value is fixed before its level gets its code at once
+  // and its chunk is noted for that level; a position that wins by a move
+  // leaving the group at a level after 1 keeps only that it does, and its
+  // chunk is noted for the level, where its moves are asked again.
+
+  using Code = state_byte::Code;
+
+  // Solves the group in bytes; false when a distance does not fit the byte
+  // (nothing is kept then: the caller solves the group again).
+  bool solve_in_bytes() {
+    codes_.resize(tiers_.size());
+    // Codes are reached at random: huge pages spare most TLB misses.
+    for (std::size_t k = 0; k < tiers_.size(); ++k)
+      assign_on_huge_pages(codes_[k], slots_of_local_[k], state_byte::kBlocked);
+    set_up_chunks();
+    chunk_levels_.reset(first_chunk_.back());
+    const bool fits = initialise_bytes() && walk_bytes();
+    chunk_levels_.clear();
+    big_counts_.clear();
+    for (std::vector<std::uint8_t>& marks : marked_) std::vector<std::uint8_t>().swap(marks);
+    if (!fits) {
+      std::vector<std::vector<Code>>().swap(codes_);
+      return false;
+    }
+    if (progress_) progress_->levels_done(resolved_);
+    reverse_moves_.clear();  // the walk is over: the table's memory goes before the clean-up
+    return true;
+  }
+
+  enum class ByteFit { kFits, kTooManyChildren, kTooFar };
+
+  bool initialise_bytes() {
+    const double from = uses_reverse_moves() ? kReverseMovesShare : 0.0;
+    if (progress_) progress_->counted_stage("counting moves", total_slots(), from, 0.5);
+    std::vector<std::vector<state_byte::BigCounts::Entry>> big(threads_);
+    std::atomic<bool> too_many{false}, too_far{false};
+    for (std::size_t local = 0; local < tiers_.size(); ++local) {
+      const TierId tier = tiers_[local];
+      const std::int64_t size = static_cast<std::int64_t>(slots_of_local_[local]);
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096) if (size > kParallelFrom)
+      for (std::int64_t slot = 0; slot < size; ++slot) {
+        const ByteFit fit =
+            initialise_byte_slot(local, tier, static_cast<std::uint64_t>(slot), big[omp_get_thread_num()]);
+        if (fit == ByteFit::kTooManyChildren) too_many = true;
+        if (fit == ByteFit::kTooFar) too_far = true;
+        if (progress_) report_chunk(slot, size);
+      }
+    }
+    if (too_many)
+      throw std::length_error("a position of tier " + game_.tier_name(tiers_.front()) + "'s group has more than " +
+                              std::to_string(kMaxChildren) + " distinct children in its group");
+    for (auto& entries : big) big_counts_.add(entries);
+    big_counts_.sort();
+    big_counts_seen_ = big_counts_.size();
+    return !too_far;
+  }
+
+  ByteFit initialise_byte_slot(std::size_t local, TierId tier, std::uint64_t slot,
+                               std::vector<state_byte::BigCounts::Entry>& big) {
+    Code& code = codes_[local][slot];
+    const Position p = game_.position(tier, slot);
+    if (is_alias_slot(game_, tier, slot, p)) {
+      code = state_byte::kAlias;
+      return ByteFit::kFits;
+    }
+    const Key self = key(local, slot);
+    if (game_.is_lost(p)) return resolve_at_set_up(code, self, 0);
+    const Survey m = survey_moves<false>(p);
+    if (m.too_many) return ByteFit::kTooManyChildren;
+    if (!m.any_move) return resolve_at_set_up(code, self, 0);  // no legal move: the side to move has lost
+    // A win by a move leaving the group: written now, and made earlier by
+    // a child lost before it (see update_byte).
+    if (m.fastest_win != ~0u) return resolve_at_set_up(code, self, m.fastest_win);
+    if (m.blockers > 0) {
+      code = state_byte::kBlocked;
+      return ByteFit::kFits;
+    }
+    if (m.distinct == 0) return resolve_at_set_up(code, self, m.longest_out_win + 1);  // every move loses
+    if (static_cast<unsigned>(m.distinct) <= byte_max_count_) {
+      code = state_byte::counted(static_cast<unsigned>(m.distinct));
+    } else {
+      code = state_byte::kBigCount;
+      big.push_back({self, static_cast<std::uint32_t>(m.distinct)});
+    }
+    return ByteFit::kFits;
+  }
+
+  // A value the set-up knows: written now, found at its level.
+  ByteFit resolve_at_set_up(Code& code, Key self, unsigned distance) {
+    if (distance > byte_max_distance_) return ByteFit::kTooFar;
+    code = state_byte::resolved(distance);
+    if (distance <= 1) mark_chunk(distance, self);
+    else chunk_levels_.note(distance, chunk_of(self));
+    return ByteFit::kFits;
+  }
+
+  // False when a distance went beyond the byte's.
+  bool walk_bytes() {
+    for (unsigned level = 0;; ++level) {
+      if (chunk_levels_.any_at(level)) take_noted_chunks(level);
+      // The set-up marks level 1's chunks too (wins at once).
+      if (!any_marked(level & 1) && !any_marked((level + 1) & 1) && !chunk_levels_.any_after(level)) break;
+      levels_ = level + 1;
+      const bool frontier_lost = level % 2 == 0;
+      const std::uint64_t found =
+          scan_level(codes_, state_byte::resolved(level), level,
+                     [&](const Key* keys, int n, Lists&) { update_all_bytes(keys, n, frontier_lost, level); });
+      if (std::atomic_ref<bool>(too_far_).load()) return false;
+      resolved_ += found;
+      if (progress_) progress_->level(level, resolved_);
+    }
+    return true;
+  }
+
+  // Before level L's scan: the chunks noted for L are marked for it. A
+  // chunk whose codes of L were all made earlier since is left unmarked.
+  // Nothing else runs meanwhile.
+  void take_noted_chunks(unsigned level) {
+    std::uint64_t* words = chunk_levels_.level_words(level);
+    const std::int64_t count = static_cast<std::int64_t>(chunk_levels_.words());
+    const Code target = state_byte::resolved(level);
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 16) if (count > 64)
+    for (std::int64_t w = 0; w < count; ++w) {
+      for (std::uint64_t bits = std::exchange(words[w], 0); bits != 0; bits &= bits - 1) {
+        const std::size_t c = static_cast<std::size_t>(w) * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+        const ChunkSlots at = chunk_slots(c);
+        const Code* codes = codes_[at.local].data();
+        if (std::find(codes + at.begin, codes + at.end, target) != codes + at.end) marked_[level & 1][c] = 1;
+      }
+    }
+    chunk_levels_.done(level);
+  }
+
+  void update_all_bytes(const Key* keys, int n, bool frontier_lost, unsigned level) {
+    if (threads_ == 1) {
+      for (int j = 0; j < n; ++j) update_byte<false>(keys[j], frontier_lost, level);
+    } else {
+      for (int j = 0; j < n; ++j) update_byte<true>(keys[j], frontier_lost, level);
+    }
+  }
+
+  // A child of k resolved at `level`: a LOSS (frontier_lost) makes k a WIN at
+  // level + 1; a WIN takes one from k's count, unless a move leaving the
+  // group keeps k from losing.
+  template <bool kShared>
+  void update_byte(Key k, bool frontier_lost, unsigned level) {
+    Code& code = codes_[local_of(k)][slot_of(k)];
+    Code old = kShared ? std::atomic_ref<Code>(code).load(std::memory_order_relaxed) : code;
+    // A LOSS makes a WIN of an unresolved position, or an earlier one of a
+    // win by a move leaving the group, written at set-up for a later level:
+    // the only codes of distances beyond level + 1 a lost child can reach
+    // (a position whose every child wins has no lost child).
+    // (Every unresolved code is above every distance.)
+    while (old != state_byte::kAlias && (frontier_lost ? old > level + 1 : state_byte::is_unresolved(old))) {
+      Code next;
+      if (frontier_lost) {
+        if (level + 1 > byte_max_distance_) return too_far();
+        next = state_byte::resolved(level + 1);
+      } else if (old == state_byte::kBlocked) {
+        return;
+      } else if (old == state_byte::kBigCount) {
+        if (big_counts_.count_down(k) == 0) lost_after(k, code, level);
+        return;
+      } else if (old == state_byte::counted(1)) {
+        return lost_after(k, code, level);  // the last child: no other thread writes k now
+      } else {
+        next = static_cast<Code>(old + 1);  // one child fewer
+      }
+      if constexpr (kShared) {
+        if (!std::atomic_ref<Code>(code).compare_exchange_weak(old, next, std::memory_order_relaxed)) continue;
+      } else {
+        code = next;
+      }
+      if (frontier_lost) mark_chunk(level + 1, k);
+      return;
+    }
+  }
+
+  // k's last in-group child became a WIN at `level`: k is a LOSS one ply
+  // after the longest of its children's wins, which a move leaving the group
+  // may make later than level (asked again of k's moves).
+  void lost_after(Key k, Code& code, unsigned level) {
+    const unsigned longest = std::max(level, survey_moves<true>(position_of(k)).longest_out_win);
+    if (longest + 1 > byte_max_distance_) return too_far();
+    std::atomic_ref<Code>(code).store(state_byte::resolved(longest + 1), std::memory_order_relaxed);
+    if (longest == level) mark_chunk(level + 1, k);
+    else chunk_levels_.note(longest + 1, chunk_of(k));
+  }
+
+  void too_far() { std::atomic_ref<bool>(too_far_).store(true, std::memory_order_relaxed); }
+
+  // The values of the group's tiers: aliases copied, unresolved codes made
+  // draws. Each tier's codes are freed as their values are written, so that
+  // the clean-up needs the values' 2 bytes a slot and little more.
+  std::vector<std::vector<Value>> finish_bytes() {
+    if (progress_) progress_->counted_stage("finishing", total_slots(), 0.9, 1.0);
+    std::vector<std::vector<Value>> values(tiers_.size());
+    for (std::size_t local = 0; local < tiers_.size(); ++local) {
+      std::vector<Code>& codes = codes_[local];
+      const std::int64_t size = static_cast<std::int64_t>(codes.size());
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096) if (size > kParallelFrom)
+      for (std::int64_t i = 0; i < size; ++i)
+        if (codes[i] == state_byte::kAlias)
+          codes[i] = codes[game_.index(game_.position(tiers_[local], static_cast<std::uint64_t>(i)))];
+      values[local] = values_of_codes(codes);
+      std::vector<Code>().swap(codes);
+    }
+    std::vector<std::vector<Code>>().swap(codes_);
+    return values;
+  }
+
+  // The codes' values, written a block at a time; the codes' pages read so
+  // far are given back to the system as the values grow.
+  std::vector<Value> values_of_codes(std::vector<Code>& codes) {
+    const std::size_t size = codes.size();
+    std::vector<Value> values;
+    values.reserve(size);
+    advise_huge_pages(values.data(), size * sizeof(Value));
+    constexpr std::size_t kBlock = std::size_t{1} << 22;
+    const std::uintptr_t kPage = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const auto page_below = [&](const Code* at) { return reinterpret_cast<std::uintptr_t>(at) & ~(kPage - 1); };
+    std::uintptr_t released = page_below(codes.data() + kPage - 1);
+    for (std::size_t start = 0; start < size; start += kBlock) {
+      const std::size_t n = std::min(kBlock, size - start);
+      values.resize(start + n);
+      const std::int64_t end = static_cast<std::int64_t>(start + n);
+#pragma omp parallel for num_threads(threads_) schedule(static) if (n > kParallelFrom)
+      for (std::int64_t i = static_cast<std::int64_t>(start); i < end; ++i) values[i] = state_byte::value_of(codes[i]);
+      const std::uintptr_t read = page_below(codes.data() + start + n);
+      if (read > released) {
+        ::madvise(reinterpret_cast<void*>(released), read - released, MADV_DONTNEED);  // never read again
+        released = read;
+      }
+      if (progress_) progress_->advance(n);
+    }
+    return values;
   }
 
   std::vector<std::vector<Value>> finish() {
@@ -822,6 +1135,18 @@ class GroupSolver {
   std::array<std::vector<std::uint8_t>, 2> marked_;
   std::vector<std::uint64_t> first_chunk_;
   std::array<std::uint64_t, kMostByteLevel + 1> waiting_in_bytes_{};
+  // The byte walk's own: its codes by local tier, the counts too large for
+  // them, and the levels its chunks are noted for (solver/state_byte.hpp).
+  bool byte_ = false;
+  bool fell_back_ = false;
+  bool too_far_ = false;  // a distance went beyond the byte's (any thread may set it)
+  std::vector<std::vector<state_byte::Code>> codes_;
+  state_byte::BigCounts big_counts_;
+  std::size_t big_counts_seen_ = 0;
+  unsigned byte_max_distance_ = state_byte::kMaxDistance;
+  unsigned byte_max_count_ = state_byte::kMaxCount;
+  state_byte::ChunkLevels chunk_levels_;
+  std::vector<std::uint64_t> slots_of_local_;  // each local tier's slots
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;
 };

@@ -1,5 +1,5 @@
 #pragma once
-// Which walk a tier group's levels take (solver/retrograde.hpp). Both give
+// Which walk a tier group's levels take (solver/retrograde.hpp). All give
 // the same values, bit for bit; they differ in memory and speed.
 //
 //   lists: each level's positions are kept in a list of slot keys (8 bytes a
@@ -12,25 +12,41 @@
 //          level keeps that level in a byte of its own. 3 bytes a slot in
 //          all (the 2-byte state word and the byte), at the price of a scan
 //          a level and atomic updates.
+//   byte:  as lean, with one byte a slot instead of three: values and counts
+//          share the byte's codes (solver/state_byte.hpp), and what the byte
+//          cannot hold is found again from the position's moves when it is
+//          needed. A group whose distances do not fit the byte is solved
+//          again by the lean walk.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 
 namespace rtb {
 
-enum class Walk { Lists, Lean };
+enum class Walk { Lists, Lean, Byte };
 
-// What a front end asks for: the plan's choice (lean: driver/resource_plan.hpp
+// What a front end asks for: the plan's choice (byte: driver/resource_plan.hpp
 // says why), or one walk for every group.
-enum class WalkChoice { Auto, Lists, Lean };
+enum class WalkChoice { Auto, Lists, Lean, Byte };
 
-inline const char* walk_name(Walk w) { return w == Walk::Lean ? "lean" : "lists"; }
+inline const char* walk_name(Walk w) {
+  switch (w) {
+    case Walk::Lists:
+      return "lists";
+    case Walk::Lean:
+      return "lean";
+    case Walk::Byte:
+      return "byte";
+  }
+  return "?";
+}
 
 inline WalkChoice parse_walk_choice(const std::string& text) {
   if (text == "auto") return WalkChoice::Auto;
   if (text == "lists") return WalkChoice::Lists;
   if (text == "lean") return WalkChoice::Lean;
-  throw std::invalid_argument("walk '" + text + "' is not one of auto, lists, lean");
+  if (text == "byte") return WalkChoice::Byte;
+  throw std::invalid_argument("walk '" + text + "' is not one of auto, lists, lean, byte");
 }
 
 }  // namespace rtb

@@ -296,17 +296,18 @@ TEST(Hardening, GroupOverTheMemoryLimitIsRefusedBeforeItStarts) {
   EXPECT_TRUE(tier_files(tb).empty());
 }
 
-// Every walked group gets the lean walk unless the lists are asked for; the
-// lists are refused where only the lean walk fits the memory limit; and the
-// two walks write the same bytes.
-TEST(Hardening, TheLeanWalkIsTheDefaultAndTheListsWriteTheSameFiles) {
+// Every walked group gets the byte walk unless another is asked for; the
+// lists are refused where only the scanning walks fit the memory limit; and
+// the walks write the same bytes.
+TEST(Hardening, TheByteWalkIsTheDefaultAndTheListsWriteTheSameFiles) {
   ScratchDir scratch("lean");
   const fs::path tb = scratch.path() / "tb";
   const std::vector<std::string> plan{"generate", "pangki", "--plan", "--dir", tb.string()};
   const Outcome p = run_rtb(plan);
   ASSERT_EQ(p.exit_code, 0) << describe_run(plan, p);
-  EXPECT_NE(p.out.find(" lean "), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find(" byte "), std::string::npos) << p.out;
   EXPECT_EQ(p.out.find(" lists "), std::string::npos) << p.out;
+  EXPECT_EQ(p.out.find(" lean "), std::string::npos) << p.out;
   const std::vector<std::string> lists_plan{"generate", "pangki", "--plan", "--walk", "lists", "--dir", tb.string()};
   const Outcome lp = run_rtb(lists_plan);
   ASSERT_EQ(lp.exit_code, 0) << describe_run(lists_plan, lp);
@@ -338,7 +339,8 @@ TEST(Hardening, TheLeanWalkIsTheDefaultAndTheListsWriteTheSameFiles) {
   const std::vector<std::string> bad{"generate", "pangki", "--walk", "fast", "--dir", tb.string()};
   const Outcome refused = run_rtb(bad);
   EXPECT_EQ(refused.exit_code, 2) << describe_run(bad, refused);
-  EXPECT_NE(refused.err.find("--walk: walk 'fast' is not one of auto, lists, lean"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("--walk: walk 'fast' is not one of auto, lists, lean, byte"), std::string::npos)
+      << refused.err;
 }
 
 // ------------------------------------------------------------ format version

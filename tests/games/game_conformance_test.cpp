@@ -711,23 +711,25 @@ void check_solve(const C& c) {
   std::cout << "  (" << groups << " of " << s.groups.size() << " tier groups solved, " << compared << " slots)\n";
 }
 
-// The lean walk (solver/walk.hpp) against the walk by lists, value for
-// value, on the same small groups: 1 and 2 threads.
+// The scanning walks (solver/walk.hpp: lean and byte) against the walk by
+// lists, value for value, on the same small groups: 1 and 2 threads.
 template <class C>
-void check_lean_walk(const C& c) {
+void check_scanning_walks(const C& c) {
   const auto& game = c.game();
   const auto& s = c.groups();
   const auto wanted = [&](std::uint32_t t) { return static_cast<bool>(s.small[s.group_of_tier[t]]); };
   const auto lists = solve_in_memory(game, 2, wanted, Walk::Lists);
   std::uint64_t compared = 0;
-  for (int threads : {1, 2}) {
-    const auto lean = solve_in_memory(game, threads, wanted, Walk::Lean);
-    ASSERT_EQ(lean.size(), lists.size());
-    for (std::uint32_t t = 0; t < lists.size(); ++t) {
-      ASSERT_EQ(lean[t], lists[t]) << "tier " << game.tier_name(t) << ", " << threads << " threads";
-      compared += lists[t].size();
+  for (const Walk walk : {Walk::Lean, Walk::Byte})
+    for (int threads : {1, 2}) {
+      const auto scanned = solve_in_memory(game, threads, wanted, walk);
+      ASSERT_EQ(scanned.size(), lists.size());
+      for (std::uint32_t t = 0; t < lists.size(); ++t) {
+        ASSERT_EQ(scanned[t], lists[t]) << "tier " << game.tier_name(t) << ", " << walk_name(walk) << " walk, "
+                                        << threads << " threads";
+        compared += lists[t].size();
+      }
     }
-  }
   EXPECT_GT(compared, 0u);
 }
 
@@ -740,10 +742,10 @@ std::string why_no_small_solve(const C& c) {
   return "";
 }
 
-TEST_P(Conformance, LeanWalkGivesTheValuesOfTheWalkByLists) {
+TEST_P(Conformance, ScanningWalksGiveTheValuesOfTheWalkByLists) {
   run([](const auto& c) {
     if (const std::string why = why_no_small_solve(c); !why.empty()) GTEST_SKIP() << why;
-    check_lean_walk(c);
+    check_scanning_walks(c);
   });
 }
 

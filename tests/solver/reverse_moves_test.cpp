@@ -282,7 +282,7 @@ TEST(ReverseMoves, PlanEstimatesTheTableWithinATenth) {
 }
 
 // generate --plan counts the table for a game without predecessors only,
-// with either walk (the default, lean, and the lists).
+// with every walk (the default, byte, and the lean walk and the lists).
 TEST(ReverseMoves, PlanCountsTheTableOnlyWithoutPredecessors) {
   const LineCaptureGame& game = pangki();
   const ForwardOnly<LineCaptureGame> forward(game);
@@ -290,8 +290,8 @@ TEST(ReverseMoves, PlanCountsTheTableOnlyWithoutPredecessors) {
   const std::vector<bool> needed = needed_groups(groups, game.tier_count(), up_to_three_a_side);
   const auto none_complete = [](std::uint32_t) { return false; };
   const PlanModel model;
-  for (const WalkChoice choice : {WalkChoice::Auto, WalkChoice::Lists}) {
-    const bool lean = choice == WalkChoice::Auto;
+  for (const WalkChoice choice : {WalkChoice::Auto, WalkChoice::Lean, WalkChoice::Lists}) {
+    const Walk walk = choice == WalkChoice::Auto ? Walk::Byte : choice == WalkChoice::Lean ? Walk::Lean : Walk::Lists;
     const ResourcePlan own = plan_resources(game, groups, needed, none_complete, model, choice);
     const ResourcePlan taken_back = plan_resources(forward, groups, needed, none_complete, model, choice);
     ASSERT_EQ(own.groups.size(), taken_back.groups.size());
@@ -299,20 +299,26 @@ TEST(ReverseMoves, PlanCountsTheTableOnlyWithoutPredecessors) {
     for (std::size_t g = 0; g < groups.size(); ++g) {
       if (!needed[g]) continue;
       ASSERT_TRUE(walked_back(game, groups[g]));  // Pangki's groups are all cyclic
-      EXPECT_EQ(own.groups[k].walk, lean ? Walk::Lean : Walk::Lists);
+      EXPECT_EQ(own.groups[k].walk, walk);
       EXPECT_EQ(taken_back.groups[k].walk, own.groups[k].walk);
       const std::uint64_t table = estimated_reverse_moves_bytes(game, groups[g].tiers);
-      // The lean walk's bytes are every game's; the block walk's lists are
-      // the game's, and without them the shared walk's.
+      // The scanning walks' bytes are every game's; the block walk's lists
+      // are the game's, and without them the shared walk's.
       const auto per_slot = [&](double bytes) { return std::uint64_t(double(own.groups[k].slots) * bytes); };
-      const std::uint64_t own_walk =
-          per_slot(lean ? model.working_bytes_per_slot_lean : model.working_bytes_per_slot_by_block);
-      const std::uint64_t shared_walk =
-          per_slot(lean ? model.working_bytes_per_slot_lean : model.working_bytes_per_slot_shared);
+      const double scanning =
+          walk == Walk::Byte ? model.working_bytes_per_slot_byte : model.working_bytes_per_slot_lean;
+      const std::uint64_t own_walk = per_slot(walk == Walk::Lists ? model.working_bytes_per_slot_by_block : scanning);
+      const std::uint64_t shared_walk = per_slot(walk == Walk::Lists ? model.working_bytes_per_slot_shared : scanning);
       EXPECT_EQ(own.groups[k].working_bytes, own_walk);
       EXPECT_EQ(taken_back.groups[k].working_bytes, shared_walk + table);
-      EXPECT_EQ(taken_back.groups[k].memory_bytes - own.groups[k].memory_bytes,
-                taken_back.groups[k].working_bytes - own.groups[k].working_bytes);
+      // The byte walk's working memory is held with its byte a slot, the
+      // others' with their state words.
+      const std::uint64_t slots = own.groups[k].slots;
+      const auto walked = [&](std::uint64_t working) {
+        return walk == Walk::Byte ? std::max(2 * slots, slots + working) : 2 * slots + working;
+      };
+      EXPECT_EQ(own.groups[k].memory_bytes - walked(own_walk),
+                taken_back.groups[k].memory_bytes - walked(shared_walk + table));
       ++k;
     }
   }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -55,15 +56,18 @@ std::vector<std::vector<Tier>> small_groups(const LineCaptureGame& game, int mos
 // results, with the given walk; `byte_levels` lowers the levels the lean walk
 // keeps in bytes, so that the rest waits in its lists.
 constexpr unsigned kAllByteLevels = ~0u;
-std::map<Tier, std::vector<Value>> engine_solve(const LineCaptureGame& game,
-                                                const std::vector<std::vector<Tier>>& groups, int threads,
-                                                Walk walk = Walk::Lists, unsigned byte_levels = kAllByteLevels) {
+std::map<Tier, std::vector<Value>> engine_solve(
+    const LineCaptureGame& game, const std::vector<std::vector<Tier>>& groups, int threads, Walk walk = Walk::Lists,
+    unsigned byte_levels = kAllByteLevels, const std::function<void(GroupSolver<LineCaptureGame>&)>& configure = {},
+    const std::function<void(const GroupSolver<LineCaptureGame>&)>& inspect = {}) {
   std::map<Tier, std::vector<Value>> values;
   SolvedTierValues solved(game.tier_count(), nullptr);
   for (const auto& group : groups) {
     GroupSolver<LineCaptureGame> solver(game, group, solved, threads, nullptr, walk);
     if (byte_levels != kAllByteLevels) solver.set_lean_byte_levels(byte_levels);
+    if (configure) configure(solver);
     auto result = solver.solve();
+    if (inspect) inspect(solver);
     for (std::size_t k = 0; k < group.size(); ++k) {
       values[group[k]] = std::move(result[k]);
       solved[group[k]] = values[group[k]].data();
@@ -131,6 +135,24 @@ void expect_engine_matches_simple_solver(const LineCaptureGame& game, int most) 
                           "lean walk, every waiting position in lists"));
   EXPECT_TRUE(same_values(game, engine_solve(game, groups, 2, Walk::Lean, 1), one_thread,
                           "lean walk, level 1 in bytes, the others in lists"));
+  // So does the byte walk (solver/state_byte.hpp), on any thread count; with
+  // every count above 1 kept aside; and, where its distances are cut to a
+  // few plies, by falling back to the lean walk.
+  EXPECT_TRUE(same_values(game, engine_solve(game, groups, 1, Walk::Byte), one_thread, "byte walk, 1 thread"));
+  EXPECT_TRUE(same_values(game, engine_solve(game, groups, 3, Walk::Byte), one_thread, "byte walk, 3 threads"));
+  std::size_t big_counts = 0, fell_back = 0;
+  const auto count_aside = [](auto& solver) { solver.set_byte_limits(state_byte::kMaxDistance, 1); };
+  EXPECT_TRUE(same_values(game,
+                          engine_solve(game, groups, 2, Walk::Byte, kAllByteLevels, count_aside,
+                                       [&](const auto& solver) { big_counts += solver.big_counts(); }),
+                          one_thread, "byte walk, counts above 1 aside"));
+  EXPECT_GT(big_counts, 0u);  // the table aside was used
+  const auto short_distances = [](auto& solver) { solver.set_byte_limits(3, state_byte::kMaxCount); };
+  EXPECT_TRUE(same_values(game,
+                          engine_solve(game, groups, 2, Walk::Byte, kAllByteLevels, short_distances,
+                                       [&](const auto& solver) { fell_back += solver.fell_back(); }),
+                          one_thread, "byte walk, distances beyond 3 plies solved again by the lean walk"));
+  EXPECT_GT(fell_back, 0u);  // some groups went beyond 3 plies
 }
 
 TEST(SimpleSolverAgreement, PangkiUpToFourPiecesASide) {
