@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     const int rounds = argc > 4 ? std::atoi(argv[4]) : 2;
     if (!game.is_placement_tier(tier) || game.stones_placed(tier) + 1 == 2 * game.stones())
       throw std::invalid_argument(std::string(argv[2]) + " is not a placement tier before the last placement");
-    std::vector<const Value*> solved(game.tier_count(), nullptr);
+    rtb::SolvedTierValues solved(game.tier_count(), nullptr);
     std::vector<std::vector<Value>> children;
     std::mt19937 random(7);
     for (const MorrisGame::TierId child : game.tier_successors(tier)) {

@@ -57,7 +57,7 @@ Pass solve_tier(const G& game, std::uint32_t tier, const rtb::SolvedTierValues& 
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();
   rtb::GroupSolver<G> solver(game, {tier}, solved, threads);
-  pass.values = std::move(solver.solve().front());
+  pass.values = std::move(solver.solve().front()).take_wide();
   pass.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   pass.cpu = cpu_seconds() - cpu_start;
   return pass;

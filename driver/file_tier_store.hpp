@@ -59,13 +59,14 @@ class FileTierStore final : public TierStore {
         TierValues values = held ? held(next) : nullptr;
         return values ? values : load(next);
       };
-      return std::make_shared<const std::vector<Value>>(deriver_(read, tier));
+      return std::make_shared<const SolvedTier>(SolvedTier::narrowed(deriver_(read, tier)));
     }
-    return std::make_shared<const std::vector<Value>>(file.read_all());
+    return std::make_shared<const SolvedTier>(file.read_solved());
   }
   void save(std::uint32_t tier, TierValues values) override {
     if (tier < derive_.size() && derive_[tier]) write_derived_tier_file(path(tier), tiers_.at(tier));
-    else write_tier_file(path(tier), tiers_.at(tier), *values, write_);
+    else if (values->is_narrow()) write_tier_file(path(tier), tiers_.at(tier), values->narrow_values(), write_);
+    else write_tier_file(path(tier), tiers_.at(tier), values->wide_values(), write_);
   }
   // Whether tier's file is there and a derived tier's; false for any other
   // file and for none.

@@ -166,10 +166,10 @@ class GroupLoop {
     if (progress_) progress_->group(ordinal, group_name(g), slots, solved_in_one_pass(game_, group.tiers));
     for (std::uint32_t d : group.dependencies) load(d, g, [](std::uint32_t, const std::exception&) { throw; });
     GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_, walk_of(g));
-    std::vector<std::vector<Value>> solved = solver.solve();
+    std::vector<SolvedTier> solved = solver.solve();
     for (std::size_t k = 0; k < group.tiers.size(); ++k) {
       const std::uint32_t t = group.tiers[k];
-      auto values = std::make_shared<const std::vector<Value>>(std::move(solved[k]));
+      auto values = std::make_shared<const SolvedTier>(std::move(solved[k]));
       if (progress_) progress_->stage("writing tier " + game_.tier_name(t));
       store_.save(t, values);
       if (last_reader_[t] > g) hold(t, std::move(values));
@@ -207,7 +207,7 @@ class GroupLoop {
   }
 
   void hold(std::uint32_t t, TierValues values) {
-    values_[t] = values->data();
+    values_[t] = values->view();
     held_[t] = std::move(values);
   }
 

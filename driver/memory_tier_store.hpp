@@ -28,8 +28,8 @@ class MemoryTierStore final : public TierStore {
     std::vector<std::vector<Value>> all(values_.size());
     for (std::size_t t = 0; t < values_.size(); ++t) {
       if (!values_[t]) continue;
-      if (values_[t].use_count() == 1) all[t] = std::move(const_cast<std::vector<Value>&>(*values_[t]));
-      else all[t] = *values_[t];
+      if (values_[t].use_count() == 1) all[t] = std::move(const_cast<SolvedTier&>(*values_[t])).take_wide();
+      else all[t] = values_[t]->widened();
       values_[t].reset();
     }
     return all;

@@ -1,13 +1,13 @@
 #pragma once
 // What a `generate` run will need, worked out before it starts: for each tier
-// group to solve, the memory (its state words, the solve's working lists, the
+// group to solve, the memory (its state, the solve's working lists, the
 // tiers held in memory while it runs) and the disk its files will take.
 //
 // The memory model follows driver/group_loop.hpp and solver/retrograde.hpp:
-//   - state words: 2 bytes a slot of the group, which become its values;
-//     the byte walk holds one byte a slot while it walks and the values'
-//     two only after it, so its group needs the larger of the two;
-//   - held tiers: 2 bytes a slot of every tier in memory while the group is
+//   - state: the byte walk's byte a slot of the group, which becomes its
+//     values where it lies; the other walks' 2-byte words, narrowed to the
+//     values' byte a slot (solver/solved_tier.hpp) a block at a time;
+//   - held tiers: a byte a slot of every tier in memory while the group is
 //     solved: the tiers it reads, and tiers solved earlier that a later group
 //     reads (generate keeps them instead of reading them back);
 //   - the walk's working memory (none for a tier solved in one pass): for
@@ -66,10 +66,15 @@ struct PlanModel {
   // and the threads' buffers, measured the same way (within 5% of the
   // measured peak on Crossings 5x5, 5x6 and the Bagh-Chal sliding phase).
   double working_bytes_per_slot_lean = 1.0;
-  // The byte walk: its chunk maps and the levels noted for each chunk (one
-  // bit a chunk of 1024 slots a level: 0.025), the counts kept aside and the
-  // threads' buffers.
-  double working_bytes_per_slot_byte = 0.05;
+  // The byte walk: a bit a slot (moves leaving the group that win later),
+  // its chunk maps and the levels noted for each chunk (one bit a chunk of
+  // 1024 slots a level: 0.025), the counts kept aside and the threads'
+  // buffers.
+  double working_bytes_per_slot_byte = 0.175;
+  // A solved tier held in memory: one byte a value where every value fits
+  // one (solver/solved_tier.hpp: every tier of every game solved so far);
+  // a tier whose distances pass 254 plies takes two, more than planned.
+  double held_bytes_per_slot = 1.0;
   // The program, its libraries and the game's tables (measured: `rtb games`
   // peaks at 5 MB).
   std::uint64_t base_bytes = 8ull << 20;
@@ -87,7 +92,7 @@ struct GroupPlan {
   std::size_t group = 0;            // its index in the solve order
   Walk walk = Walk::Lists;          // the walk it gets (none is walked when solved in one pass)
   std::uint64_t slots = 0;          // of the group's own tiers
-  std::uint64_t state_bytes = 0;    // state words, then values
+  std::uint64_t state_bytes = 0;    // the walk's state, then the values
   std::uint64_t working_bytes = 0;  // the walk's: levels' lists, or the lean walk's bytes
   std::uint64_t held_bytes = 0;     // tiers held in memory meanwhile
   std::uint64_t held_tiers = 0;
@@ -160,14 +165,15 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     for (std::uint32_t d : group.dependencies) held[d] = true;
     for (std::uint32_t t = 0; t < game.tier_count(); ++t)
       if (held[t]) {
-        p.held_bytes += game.tier_size(t) * sizeof(Value);
+        p.held_bytes += game.tier_size(t) * model.held_bytes_per_slot;
         ++p.held_tiers;
       }
-    p.state_bytes = p.slots * sizeof(std::uint16_t);
     // A lone tier that no move re-enters is solved in one pass, without lists.
     const bool single_pass = solved_in_one_pass(game, group.tiers);
     p.walk = walk_of_choice(walk_choice);
-    std::uint64_t walk_bytes = p.state_bytes;  // what the walk holds of the group besides its working memory
+    // The byte walk's codes become the values where they lie; the other
+    // walks' and the one pass's 2-byte words are narrowed to the values.
+    p.state_bytes = p.slots * (p.walk == Walk::Byte && !single_pass ? 1 : sizeof(std::uint16_t));
     if (!single_pass) {
       const double per_slot = p.walk == Walk::Lean   ? model.working_bytes_per_slot_lean
                               : p.walk == Walk::Byte ? model.working_bytes_per_slot_byte
@@ -177,11 +183,8 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       // moves taken backwards beside every walk (Crossings' seed reading),
       // estimated once from sampled slots.
       if constexpr (!GivesPredecessors<G>) p.working_bytes += estimated_reverse_moves_bytes(game, group.tiers);
-      // The byte walk holds a byte a slot while it walks, and the values'
-      // 2 bytes a slot only after, when its working memory is gone.
-      if (p.walk == Walk::Byte) walk_bytes = p.slots;
     }
-    p.memory_bytes = model.base_bytes + p.held_bytes + std::max(p.state_bytes, walk_bytes + p.working_bytes);
+    p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.
     for (std::uint32_t t : group.tiers)
@@ -235,11 +238,11 @@ inline void check_plan_fits(const ResourcePlan& plan, std::uint64_t memory_limit
                             const std::string& limit_source) {
   if (!plan.groups.empty() && plan.peak_memory_bytes > memory_limit) {
     const GroupPlan& g = plan.groups[plan.peak_group];
-    throw std::runtime_error("tier group " + g.name + " needs about " + mib(g.memory_bytes) +
-                             " of memory (state words " + mib(g.state_bytes) + ", the " + walk_name(g.walk) +
-                             " walk's working memory " + mib(g.working_bytes) + ", " + std::to_string(g.held_tiers) +
-                             " tiers held " + mib(g.held_bytes) + "), more than " + limit_source + " " +
-                             mib(memory_limit) + "; nothing was solved (see rtb generate --plan)");
+    throw std::runtime_error("tier group " + g.name + " needs about " + mib(g.memory_bytes) + " of memory (state " +
+                             mib(g.state_bytes) + ", the " + walk_name(g.walk) + " walk's working memory " +
+                             mib(g.working_bytes) + ", " + std::to_string(g.held_tiers) + " tiers held " +
+                             mib(g.held_bytes) + "), more than " + limit_source + " " + mib(memory_limit) +
+                             "; nothing was solved (see rtb generate --plan)");
   }
   const std::uint64_t free = free_disk_bytes(dir);
   if (plan.disk_bytes > free)

@@ -8,13 +8,14 @@
 #include <memory>
 #include <vector>
 
+#include "solver/solved_tier.hpp"
 #include "solver/value.hpp"
 
 namespace rtb {
 
-// A tier's values, shared so that a store may keep what the loop holds
-// without copying it.
-using TierValues = std::shared_ptr<const std::vector<Value>>;
+// A tier's values, one byte each where they fit (solver/solved_tier.hpp),
+// shared so that a store may keep what the loop holds without copying it.
+using TierValues = std::shared_ptr<const SolvedTier>;
 
 // The tiers a caller of TierStore::load_using holds already: a tier's
 // values, or null where the store is to read them itself.

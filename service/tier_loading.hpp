@@ -41,7 +41,7 @@ std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, st
   const TierFile file(path, tier_info(game, tier), 0);
   if (!file.derived()) return file.read_all();
   return derive_tier_loading(game, tier, threads, [&](std::uint32_t next) {
-    return std::make_shared<const std::vector<Value>>(load_tier(game, dir, next, threads));
+    return std::make_shared<const SolvedTier>(load_tier(game, dir, next, threads));
   });
 }
 

@@ -61,16 +61,16 @@ std::vector<Value> derive_tier(const G& game, typename G::TierId tier, const Sol
 }
 
 // The values of a derived tier, the tiers its moves reach read by
-// load(tier), which returns them as a shared pointer (the file store, or the
-// whole-tier reader of stats): one place for what both do.
+// load(tier), which returns them as a shared pointer to a SolvedTier (the
+// file store, or the whole-tier reader of stats): one place for what both do.
 template <RetrogradeGame G, class Load>
 std::vector<Value> derive_tier_loading(const G& game, typename G::TierId tier, int threads, Load&& load) {
   SolvedTierValues successors(game.tier_count(), nullptr);
-  std::vector<std::shared_ptr<const std::vector<Value>>> held;
+  std::vector<std::shared_ptr<const SolvedTier>> held;
   for (const auto next : game.tier_successors(tier)) {
     if (successors[next]) continue;
     held.push_back(load(next));
-    successors[next] = held.back()->data();
+    successors[next] = held.back()->view();
   }
   return derive_tier(game, tier, successors, threads);
 }

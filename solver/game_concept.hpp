@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "solver/board_look.hpp"
+#include "solver/solved_tier.hpp"
 #include "solver/value.hpp"
 
 namespace rtb {
@@ -182,8 +183,8 @@ using SlotsDone = std::function<void(std::uint64_t)>;
 // pass would give, faster (Bagh-Chal walks its placement tiers block by
 // block). Without it the engine counts each slot's children itself.
 template <class G>
-concept SolvesLoneTiers = requires(const G& g, typename G::TierId t, const std::vector<const Value*>& solved,
-                                   int threads, const SlotsDone& slots_done) {
+concept SolvesLoneTiers = requires(const G& g, typename G::TierId t, const SolvedTierValues& solved, int threads,
+                                   const SlotsDone& slots_done) {
   { g.solve_lone_tier(t, solved, threads, slots_done) } -> std::convertible_to<std::vector<Value>>;
 };
 

@@ -19,11 +19,11 @@ namespace rtb {
 namespace one_step_detail {
 
 // One slot's children as the pass gathers them: where each child's value
-// word lies (nullptr for a child whose mover has lost already), so that the
+// value lies (null for a child whose mover has lost already), so that the
 // words can be prefetched before they are read.
 struct GatheredChildren {
   bool lost_already = false;  // the slot's own mover has lost: no move counts
-  std::vector<const Value*> reads;
+  std::vector<ValueAt> reads;
 };
 
 template <RetrogradeGame G>
@@ -33,7 +33,7 @@ void gather_children(const G& game, const typename G::Position& p, const SolvedT
   out.lost_already = game.is_lost(p);
   if (out.lost_already) return;
   game.for_each_move(p, [&](const typename G::Move&, const typename G::Position& child) {
-    out.reads.push_back(game.is_lost(child) ? nullptr : values[game.tier_of(child)] + game.index(child));
+    out.reads.push_back(game.is_lost(child) ? ValueAt(nullptr) : values[game.tier_of(child)].at(game.index(child)));
   });
 }
 
@@ -42,7 +42,7 @@ void gather_children(const G& game, const typename G::Position& p, const SolvedT
 inline Value fold_children(const GatheredChildren& gathered) {
   if (gathered.lost_already) return make_value(0);
   BestChild best;
-  for (const Value* read : gathered.reads) best.add(read ? *read : make_value(0));
+  for (const ValueAt read : gathered.reads) best.add(read ? *read : make_value(0));
   return best.value();
 }
 
@@ -76,8 +76,8 @@ void for_each_one_step_value(const G& game, typename G::TierId tier, const Solve
       for (std::int64_t i = begin; i < end; ++i) {
         GatheredChildren& now = gathered[i & 1];
         one_step_detail::gather_children(game, game.position(tier, slot_of(i)), values, now);
-        for (const Value* read : now.reads)
-          if (read) __builtin_prefetch(read);
+        for (const ValueAt read : now.reads)
+          if (read) __builtin_prefetch(read.address());
         if (i > begin) fold(i - 1);
       }
       if (end > begin) fold(end - 1);

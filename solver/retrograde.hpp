@@ -46,15 +46,13 @@
 #include "solver/huge_pages.hpp"
 #include "solver/progress.hpp"
 #include "solver/reverse_moves.hpp"
+#include "solver/solved_tier.hpp"
 #include "solver/state_byte.hpp"
 #include "solver/state_word.hpp"
 #include "solver/value.hpp"
 #include "solver/walk.hpp"
 
 namespace rtb {
-
-// Values of tiers solved earlier, by tier id; null where a tier is not loaded.
-using SolvedTierValues = std::vector<const Value*>;
 
 template <RetrogradeGame G>
 class GroupSolver {
@@ -90,8 +88,9 @@ class GroupSolver {
           throw std::logic_error("tier " + game_.tier_name(next) + " must be solved before tier " + game_.tier_name(t));
   }
 
-  // The values of the group's tiers, in the order they were given.
-  std::vector<std::vector<Value>> solve() {
+  // The values of the group's tiers, in the order they were given, one byte
+  // a value where they fit (solver/solved_tier.hpp).
+  std::vector<SolvedTier> solve() {
     // A game that solves its lone tiers itself (Bagh-Chal walks its placement
     // tiers block by block) does so: same values, less time.
     if constexpr (SolvesLoneTiers<G>)
@@ -101,7 +100,9 @@ class GroupSolver {
           progress_->counted_stage("one pass", game_.tier_size(tiers_.front()), 0.0, 1.0);
           slots_done = [this](std::uint64_t n) { progress_->advance(n); };
         }
-        return {game_.solve_lone_tier(tiers_.front(), solved_, threads_, slots_done)};
+        std::vector<SolvedTier> values;
+        values.push_back(SolvedTier::narrowed(game_.solve_lone_tier(tiers_.front(), solved_, threads_, slots_done)));
+        return values;
       }
     if (uses_reverse_moves()) build_reverse_moves();
     if (byte_) {
@@ -205,7 +206,7 @@ class GroupSolver {
           [&](TierId tier, std::uint64_t slot) {
             assert(local_of_tier_[tier] < 0);  // the promise: outside the group, so solved already
             any_move = true;
-            out(&solved_[tier][slot]);
+            out(solved_[tier].at(slot));
           },
           [&] {
             any_move = true;
@@ -331,11 +332,11 @@ class GroupSolver {
     };
     // The values of children in solved tiers are read after the moves are
     // generated, their cache misses overlapping (their order does not matter).
-    const Value* out_values[kMaxChildren];
+    ValueAt out_values[kMaxChildren];
     int outside = 0;
-    auto out_child = [&](const Value* value) {
+    auto out_child = [&](ValueAt value) {
       if (outside == kMaxChildren) return count_out_child(*value);
-      __builtin_prefetch(value);
+      __builtin_prefetch(value.address());
       out_values[outside++] = value;
     };
     if (!exits_counted(p, m.distinct, m.any_move, m.fastest_win, out_child)) {
@@ -360,7 +361,7 @@ class GroupSolver {
           else children[m.distinct++] = k;
           return;
         }
-        out_child(&solved_[child_tier][child_slot]);
+        out_child(solved_[child_tier].at(child_slot));
       });
     }
     for (int i = 0; i < outside; ++i) count_out_child(*out_values[i]);
@@ -874,8 +875,11 @@ class GroupSolver {
       assign_on_huge_pages(codes_[k], slots_of_local_[k], state_byte::kBlocked);
     set_up_chunks();
     chunk_levels_.reset(first_chunk_.back());
+    exit_wins_.resize(tiers_.size());
+    for (std::size_t k = 0; k < tiers_.size(); ++k) exit_wins_[k].assign((slots_of_local_[k] + 63) / 64, 0);
     const bool fits = initialise_bytes() && walk_bytes();
     chunk_levels_.clear();
+    std::vector<std::vector<std::uint64_t>>().swap(exit_wins_);
     big_counts_.clear();
     for (std::vector<std::uint8_t>& marks : marked_) std::vector<std::uint8_t>().swap(marks);
     if (!fits) {
@@ -936,6 +940,10 @@ class GroupSolver {
       return ByteFit::kFits;
     }
     if (m.distinct == 0) return resolve_at_set_up(code, self, m.longest_out_win + 1);  // every move loses
+    if (m.longest_out_win > 0) {  // a move leaving the group loses later than at once
+      std::uint64_t& word = exit_wins_[local][slot / 64];
+      std::atomic_ref<std::uint64_t>(word).fetch_or(std::uint64_t{1} << (slot % 64), std::memory_order_relaxed);
+    }
     if (static_cast<unsigned>(m.distinct) <= byte_max_count_) {
       code = state_byte::counted(static_cast<unsigned>(m.distinct));
     } else {
@@ -1038,9 +1046,11 @@ class GroupSolver {
 
   // k's last in-group child became a WIN at `level`: k is a LOSS one ply
   // after the longest of its children's wins, which a move leaving the group
-  // may make later than level (asked again of k's moves).
+  // may make later than level (asked again of k's moves, where set-up saw
+  // such a move).
   void lost_after(Key k, Code& code, unsigned level) {
-    const unsigned longest = std::max(level, survey_moves<true>(position_of(k)).longest_out_win);
+    const bool exit_wins = (exit_wins_[local_of(k)][slot_of(k) / 64] >> (slot_of(k) % 64)) & 1;
+    const unsigned longest = exit_wins ? std::max(level, survey_moves<true>(position_of(k)).longest_out_win) : level;
     if (longest + 1 > byte_max_distance_) return too_far();
     std::atomic_ref<Code>(code).store(state_byte::resolved(longest + 1), std::memory_order_relaxed);
     if (longest == level) mark_chunk(level + 1, k);
@@ -1050,11 +1060,12 @@ class GroupSolver {
   void too_far() { std::atomic_ref<bool>(too_far_).store(true, std::memory_order_relaxed); }
 
   // The values of the group's tiers: aliases copied, unresolved codes made
-  // draws. Each tier's codes are freed as their values are written, so that
-  // the clean-up needs the values' 2 bytes a slot and little more.
-  std::vector<std::vector<Value>> finish_bytes() {
+  // draws, each code turned into its value's byte where it lies (every
+  // distance of the byte is below 255), so that the clean-up needs no more
+  // memory than the walk.
+  std::vector<SolvedTier> finish_bytes() {
     if (progress_) progress_->counted_stage("finishing", total_slots(), 0.9, 1.0);
-    std::vector<std::vector<Value>> values(tiers_.size());
+    std::vector<SolvedTier> values;
     for (std::size_t local = 0; local < tiers_.size(); ++local) {
       std::vector<Code>& codes = codes_[local];
       const std::int64_t size = static_cast<std::int64_t>(codes.size());
@@ -1062,43 +1073,20 @@ class GroupSolver {
       for (std::int64_t i = 0; i < size; ++i)
         if (codes[i] == state_byte::kAlias)
           codes[i] = codes[game_.index(game_.position(tiers_[local], static_cast<std::uint64_t>(i)))];
-      values[local] = values_of_codes(codes);
-      std::vector<Code>().swap(codes);
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096) if (size > kParallelFrom)
+      for (std::int64_t i = 0; i < size; ++i) {
+        codes[i] = static_cast<Code>(state_byte::value_of(codes[i]));
+        if (progress_) report_chunk(i, size);
+      }
+      values.push_back(SolvedTier::of_bytes(std::move(codes)));
     }
     std::vector<std::vector<Code>>().swap(codes_);
     return values;
   }
 
-  // The codes' values, written a block at a time; the codes' pages read so
-  // far are given back to the system as the values grow.
-  std::vector<Value> values_of_codes(std::vector<Code>& codes) {
-    const std::size_t size = codes.size();
-    std::vector<Value> values;
-    values.reserve(size);
-    advise_huge_pages(values.data(), size * sizeof(Value));
-    constexpr std::size_t kBlock = std::size_t{1} << 22;
-    const std::uintptr_t kPage = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
-    const auto page_below = [&](const Code* at) { return reinterpret_cast<std::uintptr_t>(at) & ~(kPage - 1); };
-    std::uintptr_t released = page_below(codes.data() + kPage - 1);
-    for (std::size_t start = 0; start < size; start += kBlock) {
-      const std::size_t n = std::min(kBlock, size - start);
-      values.resize(start + n);
-      const std::int64_t end = static_cast<std::int64_t>(start + n);
-#pragma omp parallel for num_threads(threads_) schedule(static) if (n > kParallelFrom)
-      for (std::int64_t i = static_cast<std::int64_t>(start); i < end; ++i) values[i] = state_byte::value_of(codes[i]);
-      const std::uintptr_t read = page_below(codes.data() + start + n);
-      if (read > released) {
-        ::madvise(reinterpret_cast<void*>(released), read - released, MADV_DONTNEED);  // never read again
-        released = read;
-      }
-      if (progress_) progress_->advance(n);
-    }
-    return values;
-  }
-
-  std::vector<std::vector<Value>> finish() {
+  std::vector<SolvedTier> finish() {
     if (progress_) progress_->counted_stage("finishing", total_slots(), 0.9, 1.0);
-    std::vector<std::vector<Value>> values(tiers_.size());
+    std::vector<SolvedTier> values(tiers_.size());
     for (std::size_t local = 0; local < tiers_.size(); ++local) {
       std::vector<std::uint16_t>& s = states_[local];
       const std::int64_t size = static_cast<std::int64_t>(s.size());
@@ -1110,7 +1098,7 @@ class GroupSolver {
         if (s[i] == kAlias) s[i] = s[game_.index(game_.position(tiers_[local], static_cast<std::uint64_t>(i)))];
         if (progress_) report_chunk(i, size);
       }
-      values[local] = std::move(s);
+      values[local] = SolvedTier::narrowed(std::move(s));
     }
     return values;
   }
@@ -1146,6 +1134,10 @@ class GroupSolver {
   unsigned byte_max_distance_ = state_byte::kMaxDistance;
   unsigned byte_max_count_ = state_byte::kMaxCount;
   state_byte::ChunkLevels chunk_levels_;
+  // A bit a slot: set-up saw a move leaving the group to a win for the
+  // opponent (later than at once), so that a count reaching zero asks the
+  // moves again only there.
+  std::vector<std::vector<std::uint64_t>> exit_wins_;
   std::vector<std::uint64_t> slots_of_local_;  // each local tier's slots
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;

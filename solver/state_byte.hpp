@@ -21,8 +21,9 @@
 //
 // What the 16-bit word and the lean walk's waiting byte kept besides, and
 // the byte does not:
-//   - the longest win of a move leaving the group, which delays a loss: it
-//     is found again from the position's moves when its count reaches zero;
+//   - the longest win of a move leaving the group, which delays a loss: a
+//     bit a slot says whether there is one, and it is found again from the
+//     position's moves when its count reaches zero;
 //   - the level a position waits for: a position whose value is known, or
 //     bounded by a win leaving the group, before its level gets that code at
 //     once, and its chunk is noted for the level (ChunkLevels below), whose
@@ -57,6 +58,7 @@ constexpr Code resolved(unsigned distance) { return static_cast<Code>(distance);
 // The value a code leaves in the files: unresolved codes are draws. Aliases
 // are copied before this is asked.
 constexpr Value value_of(Code c) { return is_unresolved(c) ? kDraw : make_value(c); }
+static_assert(make_value(kMaxDistance) < 256, "every value of the byte walk fits a byte");
 
 static_assert(kMaxCount == 48 && counted(kMaxCount) == kFirstUnresolved && counted(1) == kBigCount - 1);
 

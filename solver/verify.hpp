@@ -50,7 +50,7 @@ namespace verify_detail {
 template <RetrogradeGame G>
 void check_generally(const G& game, typename G::TierId tier, const SolvedTierValues& values, int threads,
                      std::uint64_t stride, TierCheck& check, const SlotsDone& slots_done = {}) {
-  const Value* own = values[tier];
+  const TierView own = values[tier];
   auto expected_at = [&](std::uint64_t slot) {
     return value_from_children(game, game.position(tier, slot), [&](const typename G::Position& child) {
       return values[game.tier_of(child)][game.index(child)];
@@ -96,7 +96,7 @@ TierCheck check_tier(const G& game, typename G::TierId tier, const SolvedTierVal
   check.checked = game.tier_size(tier);
   if constexpr (SolvesLoneTiers<G>) {
     if (method == CheckMethod::Walk && verify_detail::is_lone_tier(game, tier)) {
-      const Value* own = values[tier];
+      const TierView own = values[tier];
       const std::vector<Value> walked = game.solve_lone_tier(tier, values, threads, slots_done);
       for (std::uint64_t slot = 0; slot < walked.size(); ++slot)
         if (walked[slot] != own[slot] && check.wrong++ == 0) {

@@ -207,10 +207,11 @@ void write_atomically(const fs::path& path, const std::array<unsigned char, kHea
   }
 }
 
-}  // namespace
-
-void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const Value> values,
-                     const WriteOptions& options) {
+// Values two bytes each, or one where a tier's values all fit one
+// (solver/solved_tier.hpp): the same file either way.
+template <class Stored>
+void write_values(const fs::path& path, const TierInfo& info, std::span<const Stored> values,
+                  const WriteOptions& options) {
   check_name(path, "game", info.game);
   check_name(path, "variant", info.variant);
   check_name(path, "tier", info.tier);
@@ -297,6 +298,18 @@ void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const
   put_u32(&table[block_count * kTableEntrySize], crc32c(table.data(), block_count * kTableEntrySize));
 
   write_atomically(path, header, table, blocks);
+}
+
+}  // namespace
+
+void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const Value> values,
+                     const WriteOptions& options) {
+  write_values(path, info, values, options);
+}
+
+void write_tier_file(const fs::path& path, const TierInfo& info, std::span<const std::uint8_t> values,
+                     const WriteOptions& options) {
+  write_values(path, info, values, options);
 }
 
 void write_derived_tier_file(const fs::path& path, const TierInfo& info) {
@@ -583,6 +596,17 @@ void TierFile::verify_all() const {
     raw.resize(positions_in_block(b) * encoding_);
     load_block(b, raw.data(), scratch, DecompressorLease(*this).get());
   });
+}
+
+SolvedTier TierFile::read_solved() const {
+  if (encoding_ != 1) return SolvedTier(read_all());
+  require_values();
+  std::vector<std::uint8_t> values;
+  assign_on_huge_pages(values, info_.position_count);  // as read_all's, for the same reason
+  for_each_block_parallel(blocks_.size(), [&](std::uint64_t b, Bytes&, Bytes& scratch) {
+    load_block(b, values.data() + b * block_size_, scratch, DecompressorLease(*this).get());
+  });
+  return SolvedTier::of_bytes(std::move(values));
 }
 
 std::vector<Value> read_tier_file(const fs::path& path, const TierInfo& expected) {

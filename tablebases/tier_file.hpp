@@ -46,6 +46,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "solver/solved_tier.hpp"
 #include "solver/value.hpp"
 #include "tablebases/tier_header.hpp"
 
@@ -118,6 +119,9 @@ int max_zstd_level();
 // renames it onto path and fsyncs the directory. Creates parent directories.
 void write_tier_file(const std::filesystem::path& path, const TierInfo& info, std::span<const Value> values,
                      const WriteOptions& options = {});
+// The same from values one byte each (every one below 256): the same file.
+void write_tier_file(const std::filesystem::path& path, const TierInfo& info, std::span<const std::uint8_t> values,
+                     const WriteOptions& options = {});
 
 // Writes a derived tier's file: the header alone, atomically as above.
 void write_derived_tier_file(const std::filesystem::path& path, const TierInfo& info);
@@ -170,6 +174,9 @@ class TierFile {
   // Verifies and decodes every block (in parallel), bypassing the cache;
   // DerivedTier when the file is a derived tier's.
   std::vector<Value> read_all() const;
+  // The same, one byte a value where the file stores one (the values of
+  // every tier solved so far), else two (solver/solved_tier.hpp).
+  SolvedTier read_solved() const;
   // Verifies every block without keeping the values.
   void verify_all() const;
 

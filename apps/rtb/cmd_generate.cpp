@@ -101,7 +101,7 @@ int run_generate(int argc, char** argv) {
       "memory-limit", po::value(&memory_limit_text)->value_name("SIZE"),
       "refuse to start when a tier group needs more memory than this (e.g. 8G, 512M; default: the machine's memory)")(
       "walk", po::value(&walk_text)->default_value(walk_text)->value_name("W"),
-      "how a tier group's levels are walked: byte (1 byte a slot while walking, the values' 2 after), "
+      "how a tier group's levels are walked: byte (1 byte a slot), "
       "lean (3 bytes a slot), lists (4.5 to 12 bytes a slot), auto (byte); same files either way")(
       "derive-tiers", po::bool_switch(&options.derive_tiers),
       "store no values for the tiers whose every value is one move from stored tiers (the Morris "

@@ -11,7 +11,7 @@
 namespace rtb::cli {
 
 inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
-  out << "group                 slots     state words  walk   working  held tiers         memory      disk\n";
+  out << "group                 slots           state  walk   working  held tiers         memory      disk\n";
   for (const GroupPlan& g : plan.groups)
     out << std::left << std::setw(16) << g.name << std::right << std::setw(12) << g.slots << std::setw(14)
         << mib(g.state_bytes) << "  " << std::left << std::setw(6) << (g.walked() ? walk_name(g.walk) : "-")

@@ -191,7 +191,7 @@ class BaghChalGame {
   // the values of the tiers its moves reach, `solved` by tier id, walking its
   // slots block by block (bagh_chal_one_pass.cpp). The engine uses it in
   // place of its general set-up; the values are the same.
-  std::vector<Value> solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
+  std::vector<Value> solve_lone_tier(TierId tier, const SolvedTierValues& solved, int threads,
                                      const SlotsDone& slots_done = {}) const;
 
   // ---- text ----

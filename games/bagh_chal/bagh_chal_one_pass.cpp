@@ -84,7 +84,7 @@ constexpr Value kTooFar = make_value(kMaxDistance);
 
 }  // namespace
 
-std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
+std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const SolvedTierValues& solved, int threads,
                                                  const SlotsDone& slots_done) const {
   if (pieces_in_hand(tier) == 0)
     throw std::logic_error("solve_lone_tier: " + tier_name(tier) + " is not a placement tier");
@@ -139,7 +139,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
       // Every move places a goat: the child keeps the tigers, so it lies in
       // the same block of the child tier.
       const TwoSetIndexer& child_indexer = *indexers_[on_board + 1];
-      const Value* child =
+      const TierView child =
           solved_tier(tier_id(pieces_in_hand(tier) - 1, goats_captured(tier), BaghChalSide::Tigers)) +
           static_cast<std::uint64_t>(block) * (child_indexer.size() / child_indexer.first_set_classes());
       Bitboard squeezed = first_set;
@@ -203,7 +203,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const std::vector<
         const Bitboard moved = tigers ^ bit(from) ^ bit(to);
         const TwoSetIndexer& child_indexer = *indexers_[varying_goats];
         const TwoSetIndexer::FirstSet target = child_indexer.first_set(moved);
-        const Value* child =
+        const TierView child =
             solved_tier(tier_id(in_hand, over < 0 ? taken : taken + 1, BaghChalSide::Goats)) + target.base;
         const Bitboard child_free = all_points_ & ~target.canonical;
         const Bitboard varying_points = spread(varying, free);

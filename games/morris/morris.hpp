@@ -372,12 +372,12 @@ class MorrisGame {
   // the last placement.
   enum class PlacementWalk { ByParent, ByChild };
   PlacementWalk placement_walk(TierId tier) const;
-  std::vector<Value> solve_lone_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
+  std::vector<Value> solve_lone_tier(TierId tier, const SolvedTierValues& solved, int threads,
                                      const SlotsDone& slots_done = {}) const {
     return solve_placement_tier(tier, solved, threads, placement_walk(tier), slots_done);
   }
-  std::vector<Value> solve_placement_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
-                                          PlacementWalk walk, const SlotsDone& slots_done = {}) const;
+  std::vector<Value> solve_placement_tier(TierId tier, const SolvedTierValues& solved, int threads, PlacementWalk walk,
+                                          const SlotsDone& slots_done = {}) const;
 
   // ---- text ----
   Position start() const;
@@ -423,13 +423,13 @@ class MorrisGame {
   // them: the quiet placement's, and the removal's unless a removal wins at
   // once (the opponent left with fewer than three stones, board and hand).
   struct PlacementChildren {
-    const Value* quiet_values;
+    TierView quiet_values;
     const Indexer* quiet_indexer;
     bool removal_wins;
-    const Value* removal_values;     // null where a removal wins
+    TierView removal_values;         // null where a removal wins
     const Indexer* removal_indexer;  // null where a removal wins
   };
-  PlacementChildren placement_children(TierId tier, const std::vector<const Value*>& solved) const {
+  PlacementChildren placement_children(TierId tier, const SolvedTierValues& solved) const {
     const Tier& t = tiers_[tier];
     const TierId quiet = tier_id(t.placed + 1, t.opponent, t.mover + 1);
     const bool removal_wins = t.opponent == 0 || t.opponent - 1 + opponent_hand(tier) < 3;
@@ -437,9 +437,9 @@ class MorrisGame {
     return {solved[quiet], &indexer(quiet), removal_wins, removal_wins ? nullptr : solved[removal],
             removal_wins ? nullptr : &indexer(removal)};
   }
-  std::vector<Value> walk_by_parent(TierId tier, const std::vector<const Value*>& solved, int threads,
+  std::vector<Value> walk_by_parent(TierId tier, const SolvedTierValues& solved, int threads,
                                     const SlotsDone& slots_done) const;
-  std::vector<Value> walk_by_child(TierId tier, const std::vector<const Value*>& solved, int threads,
+  std::vector<Value> walk_by_child(TierId tier, const SolvedTierValues& solved, int threads,
                                    const SlotsDone& slots_done) const;
   static MorrisSide other(MorrisSide s) { return s == MorrisSide::White ? MorrisSide::Black : MorrisSide::White; }
   // A side's stones in hand after `placed` placements, for the side to move

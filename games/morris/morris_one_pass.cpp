@@ -51,7 +51,7 @@ constexpr std::uint64_t kNotAlias = ~std::uint64_t{0};
 // RankWithOneMore over g(M). Where the next tier is a movement tier (the
 // last placement) its slots are numbered by the child's opponent first,
 // M + x: one block per x, found from M's ranks, and O (or O - r) ranked in it.
-std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<const Value*>& solved, int threads,
+std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const SolvedTierValues& solved, int threads,
                                               const SlotsDone& slots_done) const {
   const Tier& t = tiers_[tier];
   const Indexer& own = indexer(tier);
@@ -89,7 +89,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
     // it is folded, so that the misses of one overlap the work of the other.
     struct Parent {
       Best best;
-      const Value* reads[kMostChildren];
+      ValueAt reads[kMostChildren];
       int gathered = 0;
       std::uint64_t alias_of = kNotAlias;  // the canonical slot's rank in the block, for an alias
     };
@@ -123,9 +123,9 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
       // The placements that close a mill; with no opponent stone on the board
       // (only in positions no game reaches) a mill removes nothing and they are quiet.
       const Bitboard closing = opponent ? empty & mover_closers : 0;
-      auto general = [&](const Value* tier_values, Bitboard child_mover, Bitboard child_opponent) {
+      auto general = [&](TierView tier_values, Bitboard child_mover, Bitboard child_opponent) {
         now.reads[now.gathered++] =
-            tier_values + index(Position{child_mover, child_opponent, opponent_hand, mover_hand_after, other(side)});
+            tier_values.at(index(Position{child_mover, child_opponent, opponent_hand, mover_hand_after, other(side)}));
       };
       if (now.alias_of != kNotAlias) {
         // nothing to gather
@@ -136,7 +136,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
         for (Bitboard open = empty & ~closing; open; open &= open - 1) {
           const int x = lowest_square(open);
           if (quiet.one_map)
-            now.reads[now.gathered++] = children.quiet_values + quiet.base + quiet_ranks(quiet.place(x));
+            now.reads[now.gathered++] = children.quiet_values.at(quiet.base + quiet_ranks(quiet.place(x)));
           else general(children.quiet_values, opponent, mover | bit(x));
         }
         if (closing && children.removal_wins) {
@@ -157,7 +157,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
             for (Bitboard r = removable_stones; r; r &= r - 1, ++k) {
               if (removals[k].one_map)
                 now.reads[now.gathered++] =
-                    children.removal_values + removals[k].base + removal_ranks[k](removals[k].place(x));
+                    children.removal_values.at(removals[k].base + removal_ranks[k](removals[k].place(x)));
               else general(children.removal_values, opponent ^ (r & (0 - r)), mover | bit(x));
             }
           }
@@ -170,7 +170,7 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
           const ChildBlock& b = last_quiet[x];
           if (b.one_map)
             now.reads[now.gathered++] =
-                children.quiet_values + b.base + colex_rank(squeeze(b.g->apply(opponent), b.outside));
+                children.quiet_values.at(b.base + colex_rank(squeeze(b.g->apply(opponent), b.outside)));
           else general(children.quiet_values, opponent, mover | bit(x));
         }
         if (closing && children.removal_wins) {
@@ -187,11 +187,11 @@ std::vector<Value> MorrisGame::walk_by_parent(TierId tier, const std::vector<con
             }
             const RankWithOneLess left(squeeze(b.g->apply(opponent), b.outside));
             for (Bitboard r = removable_stones; r; r &= r - 1)
-              now.reads[now.gathered++] = children.removal_values + b.base + left(b.place(lowest_square(r)));
+              now.reads[now.gathered++] = children.removal_values.at(b.base + left(b.place(lowest_square(r))));
           }
         }
       }
-      for (int k = 0; k < now.gathered; ++k) __builtin_prefetch(now.reads[k]);
+      for (int k = 0; k < now.gathered; ++k) __builtin_prefetch(now.reads[k].address());
       if (rank > 0) fold(parents[(rank - 1) & 1], rank - 1);
       if (rank + 1 < further) squeezed = next_colex_set(squeezed);
     }
@@ -210,7 +210,7 @@ MorrisGame::PlacementWalk MorrisGame::placement_walk(TierId tier) const {
   return is_placement_tier(tier) && !is_last_placement(tier) ? PlacementWalk::ByChild : PlacementWalk::ByParent;
 }
 
-std::vector<Value> MorrisGame::solve_placement_tier(TierId tier, const std::vector<const Value*>& solved, int threads,
+std::vector<Value> MorrisGame::solve_placement_tier(TierId tier, const SolvedTierValues& solved, int threads,
                                                     PlacementWalk walk, const SlotsDone& slots_done) const {
   if (!is_placement_tier(tier)) throw std::logic_error("morris: a movement tier is not solved in one pass");
   if (walk == PlacementWalk::ByChild && !is_last_placement(tier))

@@ -50,7 +50,7 @@ constexpr std::uint32_t kNotFolded = ~std::uint32_t{0};  // above every key of B
 
 }  // namespace
 
-std::vector<Value> MorrisGame::walk_by_child(TierId tier, const std::vector<const Value*>& solved, int threads,
+std::vector<Value> MorrisGame::walk_by_child(TierId tier, const SolvedTierValues& solved, int threads,
                                              const SlotsDone& slots_done) const {
   const Tier& t = tiers_[tier];
   const Indexer& own = indexer(tier);

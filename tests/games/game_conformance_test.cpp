@@ -620,7 +620,7 @@ std::size_t check_lone_tier_progress(const C& c) {
   const auto& s = c.groups();
   const auto wanted = [&](std::uint32_t t) { return static_cast<bool>(s.small[s.group_of_tier[t]]); };
   const auto engine = solve_in_memory(game, 2, wanted);
-  std::vector<const Value*> solved(engine.size(), nullptr);
+  SolvedTierValues solved(engine.size(), nullptr);
   for (std::size_t t = 0; t < engine.size(); ++t)
     if (!engine[t].empty()) solved[t] = engine[t].data();
   std::size_t lone = 0;

@@ -69,7 +69,7 @@ std::map<Tier, std::vector<Value>> engine_solve(
     auto result = solver.solve();
     if (inspect) inspect(solver);
     for (std::size_t k = 0; k < group.size(); ++k) {
-      values[group[k]] = std::move(result[k]);
+      values[group[k]] = std::move(result[k]).take_wide();
       solved[group[k]] = values[group[k]].data();
     }
   }

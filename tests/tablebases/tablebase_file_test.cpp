@@ -149,6 +149,27 @@ TEST_F(TierFileTest, OneByteEncodingUpTo255TwoBytesFrom256) {
   EXPECT_EQ(read_tier_file(file(), info_for(1000)), values);
 }
 
+// A tier held one byte a value (solver/solved_tier.hpp) writes the same
+// file as its values two bytes each, and reads back one byte a value; a
+// file of two-byte values reads back two bytes a value.
+TEST_F(TierFileTest, ATierHeldInBytesWritesAndReadsTheSameFile) {
+  const std::uint64_t count = 3 * 16384 + 17;  // several blocks, the last one short
+  std::vector<Value> wide(count);
+  for (std::uint64_t i = 0; i < count; ++i) wide[i] = static_cast<Value>((i * 31) % 256);
+  const std::vector<std::uint8_t> narrow(wide.begin(), wide.end());
+  write_tier_file(file("wide.rtb"), info_for(count), wide);
+  write_tier_file(file("narrow.rtb"), info_for(count), std::span<const std::uint8_t>(narrow));
+  EXPECT_EQ(read_bytes(file("wide.rtb")), read_bytes(file("narrow.rtb")));
+  const SolvedTier read = TierFile(file("narrow.rtb"), info_for(count), 0).read_solved();
+  EXPECT_TRUE(read.is_narrow());
+  EXPECT_EQ(read.widened(), wide);
+  wide[count / 2] = 300;
+  write_tier_file(file("wide.rtb"), info_for(count), wide);
+  const SolvedTier two = TierFile(file("wide.rtb"), info_for(count), 0).read_solved();
+  EXPECT_FALSE(two.is_narrow());
+  EXPECT_EQ(two.widened(), wide);
+}
+
 TEST_F(TierFileTest, DefaultOptionsRoundTripALargerTier) {
   const std::size_t block = WriteOptions{}.block_size;
   const std::size_t count = block * 3 + 1234;  // not a multiple of the default block

@@ -172,9 +172,9 @@ std::vector<std::vector<Value>> engine_solve(const BaghChalGame& game, int max_i
   for (const TierGroup& group : game_solve_order(game)) {
     if (game.pieces_in_hand(group.tiers.front()) > max_in_hand) continue;
     GroupSolver<BaghChalGame> solver(game, group.tiers, solved, kThreads);
-    std::vector<std::vector<Value>> out = solver.solve();
+    std::vector<SolvedTier> out = solver.solve();
     for (std::size_t k = 0; k < group.tiers.size(); ++k) {
-      values[group.tiers[k]] = std::move(out[k]);
+      values[group.tiers[k]] = std::move(out[k]).take_wide();
       solved[group.tiers[k]] = values[group.tiers[k]].data();
     }
   }
