@@ -96,6 +96,7 @@ ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
   };
   PlanModel model = plan_model_of(game);
   if (options.derive_tiers) model.derived = derived_tiers(game);
+  model.memory_limit = memory_limit_of(options);
   return plan_resources(game, groups, needed, complete, model, options.walk);
 }
 
@@ -110,11 +111,18 @@ ResourcePlan check_generate_plan(const G& game, const GenerateOptions& options) 
   return plan;
 }
 
-// The walk of every group of the solve order, as the plan chose them.
-inline std::vector<Walk> planned_walks(const ResourcePlan& plan, std::size_t group_count) {
-  std::vector<Walk> walks(group_count, Walk::Lists);
-  for (const GroupPlan& g : plan.groups) walks.at(g.group) = g.walk;
-  return walks;
+// The loop takes the plan's walk for each group and drops the held tiers
+// the plan drops before it.
+template <RetrogradeGame G>
+void follow_plan(GroupLoop<G>& loop, const ResourcePlan& plan) {
+  std::vector<Walk> walks(loop.groups().size(), Walk::Lists);
+  std::vector<std::vector<std::uint32_t>> drops(loop.groups().size());
+  for (const GroupPlan& g : plan.groups) {
+    walks.at(g.group) = g.walk;
+    drops.at(g.group) = g.dropped;
+  }
+  loop.set_walks(std::move(walks));
+  loop.set_drops(std::move(drops));
 }
 
 // The writer's hold on a game's folder while it generates: the lock (a
@@ -141,7 +149,7 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
   FileTierStore store = generate_store(game, options);
   const std::vector<bool> needed = needed_groups(game_solve_order(game), game.tier_count(), options.wanted);
   GroupLoop<G> loop(game, store, needed, &progress);
-  loop.set_walks(planned_walks(plan, loop.groups().size()));
+  follow_plan(loop, plan);
   const GroupLoopReport solved = loop.solve_all(options.threads);
   progress.done();
   return {solved.groups_solved, solved.groups_skipped, solved.slots_solved, progress.elapsed_seconds()};

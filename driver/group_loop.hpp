@@ -60,6 +60,9 @@ class GroupLoop {
   void set_walks(std::vector<Walk> walks) { walks_ = std::move(walks); }
   Walk walk_of(std::size_t g) const { return g < walks_.size() ? walks_[g] : Walk::Lists; }
   const std::vector<bool>& selected() const { return selected_; }
+  // The held tiers to drop before each group of the solve order (the plan's,
+  // driver/resource_plan.hpp), read again when a later group needs them.
+  void set_drops(std::vector<std::vector<std::uint32_t>> drops) { drops_ = std::move(drops); }
 
   // The names of group g's tiers joined by '+', e.g. "3-4+4-3".
   std::string group_name(std::size_t g) const {
@@ -103,6 +106,8 @@ class GroupLoop {
         ++report.groups_skipped;
         continue;
       }
+      if (g < drops_.size())
+        for (std::uint32_t t : drops_[g]) release(t);
       report.slots_solved += solve_group(g, threads, report.groups_solved + 1);
       ++report.groups_solved;
       release_after(g);
@@ -223,6 +228,11 @@ class GroupLoop {
     }
   }
 
+  void release(std::uint32_t t) {
+    values_[t] = nullptr;
+    held_.erase(t);
+  }
+
   void release_all() {
     for (const auto& [t, v] : held_) values_[t] = nullptr;
     held_.clear();
@@ -233,6 +243,7 @@ class GroupLoop {
   std::vector<TierGroup> groups_;
   std::vector<bool> selected_;
   std::vector<Walk> walks_;
+  std::vector<std::vector<std::uint32_t>> drops_;
   std::vector<std::size_t> last_reader_;  // the last selected group that reads or holds each tier
   std::map<std::uint32_t, TierValues> held_;
   std::set<std::uint32_t> unreadable_;  // tiers whose load failed, not tried again

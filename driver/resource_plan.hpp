@@ -85,6 +85,11 @@ struct PlanModel {
   // Tiers written without values (generate --derive-tiers), by tier id;
   // empty: none.
   std::vector<bool> derived;
+  // The memory a run may use; 0: no limit. Where a group would need more,
+  // tiers held for later groups that it does not read are dropped before it
+  // (those read last first) and read again from their files when a later
+  // group needs them: slower, within the limit.
+  std::uint64_t memory_limit = 0;
 };
 
 struct GroupPlan {
@@ -96,8 +101,9 @@ struct GroupPlan {
   std::uint64_t working_bytes = 0;  // the walk's: levels' lists, or the lean walk's bytes
   std::uint64_t held_bytes = 0;     // tiers held in memory meanwhile
   std::uint64_t held_tiers = 0;
-  std::uint64_t memory_bytes = 0;  // all of the above and the base
-  std::uint64_t disk_bytes = 0;    // its files
+  std::vector<std::uint32_t> dropped;  // held tiers dropped before it, read again by a later group
+  std::uint64_t memory_bytes = 0;      // all of the above and the base
+  std::uint64_t disk_bytes = 0;        // its files
   // A group solved in one pass walks nothing and needs no working memory.
   bool walked() const { return working_bytes > 0; }
 };
@@ -139,6 +145,14 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     if (needed[g])
       for (std::uint32_t d : groups[g].dependencies) last_reader[d] = g;
   std::vector<bool> held(game.tier_count(), false);
+  // The groups that read each tier, in solve order, to find its next reader.
+  std::vector<std::vector<std::size_t>> readers(game.tier_count());
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    if (needed[g])
+      for (std::uint32_t d : groups[g].dependencies) readers[d].push_back(g);
+  const auto held_bytes_of = [&](std::uint32_t t) {
+    return static_cast<std::uint64_t>(double(game.tier_size(t)) * model.held_bytes_per_slot);
+  };
   // As GroupSolver decides it.
   constexpr bool kByBlock = SortsPredecessorsByBlock<G>;
   const double working_per_slot =
@@ -163,11 +177,6 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
           model.file_overhead_bytes;
     }
     for (std::uint32_t d : group.dependencies) held[d] = true;
-    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
-      if (held[t]) {
-        p.held_bytes += game.tier_size(t) * model.held_bytes_per_slot;
-        ++p.held_tiers;
-      }
     // A lone tier that no move re-enters is solved in one pass, without lists.
     const bool single_pass = solved_in_one_pass(game, group.tiers);
     p.walk = walk_of_choice(walk_choice);
@@ -184,7 +193,32 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       // estimated once from sampled slots.
       if constexpr (!GivesPredecessors<G>) p.working_bytes += estimated_reverse_moves_bytes(game, group.tiers);
     }
-    p.memory_bytes = model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes;
+    std::uint64_t held_total = 0;
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+      if (held[t]) held_total += held_bytes_of(t);
+    const std::uint64_t own = model.base_bytes + p.state_bytes + p.working_bytes;
+    if (model.memory_limit != 0 && own + held_total > model.memory_limit) {
+      // Tiers this group does not read, the one read again last first.
+      std::vector<std::pair<std::size_t, std::uint32_t>> droppable;  // (next reader, tier)
+      for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
+        if (!held[t] || std::count(group.dependencies.begin(), group.dependencies.end(), t) > 0) continue;
+        const auto next = std::upper_bound(readers[t].begin(), readers[t].end(), g);
+        droppable.emplace_back(next == readers[t].end() ? groups.size() : *next, t);
+      }
+      std::sort(droppable.begin(), droppable.end(), std::greater<>());
+      for (const auto& [next, t] : droppable) {
+        if (own + held_total <= model.memory_limit) break;
+        held[t] = false;
+        held_total -= held_bytes_of(t);
+        p.dropped.push_back(t);
+      }
+    }
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
+      if (held[t]) {
+        p.held_bytes += held_bytes_of(t);
+        ++p.held_tiers;
+      }
+    p.memory_bytes = own + p.held_bytes;
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.
     for (std::uint32_t t : group.tiers)

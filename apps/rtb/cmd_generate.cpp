@@ -52,7 +52,7 @@ int generate_distributed(const G& game, const GenerateOptions& options, bool jso
   FileTierStore store = generate_store(game, options);
   const std::vector<TierGroup> groups = game_solve_order(game);
   GroupLoop<G> loop(game, store, needed_groups(groups, game.tier_count(), options.wanted));
-  loop.set_walks(planned_walks(plan, groups.size()));
+  follow_plan(loop, plan);
   std::optional<GenerateClaim> claim;  // rank 0's, held until the job ends
   DistributedWork work;
   work.groups = &loop.groups();

@@ -21,6 +21,12 @@ inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
       << mib(plan.peak_memory_bytes);
   if (!plan.groups.empty()) out << " (group " << plan.groups[plan.peak_group].name << ")";
   out << ", disk " << mib(plan.disk_bytes) << "\n";
+  std::size_t dropped = 0;
+  for (const GroupPlan& g : plan.groups) dropped += g.dropped.size();
+  if (dropped > 0)
+    out << dropped
+        << " times a held tier is dropped to stay within the memory limit, and read again from its\n"
+           "file when a later group needs it\n";
   // The lists grow with a group's largest level, which only the solve finds.
   const bool any_lists = std::any_of(plan.groups.begin(), plan.groups.end(),
                                      [](const GroupPlan& g) { return g.walked() && g.walk == Walk::Lists; });

@@ -343,6 +343,37 @@ TEST(Hardening, TheByteWalkIsTheDefaultAndTheListsWriteTheSameFiles) {
       << refused.err;
 }
 
+// A memory limit that the tiers held for later groups would pass is obeyed:
+// the plan drops them and says so, and the run reads them back from their
+// files, writing the same bytes as a run without the limit.
+TEST(Hardening, AMemoryLimitDropsHeldTiersAndWritesTheSameFiles) {
+  ScratchDir scratch("drops");
+  const fs::path free = scratch.path() / "free", limited = scratch.path() / "limited";
+  const std::vector<std::string> whole{"generate", "morris",  "--variant", "six",
+                                       "--all",    "--quiet", "--dir",     free.string()};
+  const Outcome w = run_rtb(whole);
+  ASSERT_EQ(w.exit_code, 0) << describe_run(whole, w);
+  // Six Men's Morris whole plans a peak of 9.6 MiB with every held tier kept.
+  const std::vector<std::string> plan{"generate", "morris",         "--variant", "six",   "--all",
+                                      "--plan",   "--memory-limit", "9M",        "--dir", limited.string()};
+  const Outcome p = run_rtb(plan);
+  ASSERT_EQ(p.exit_code, 0) << describe_run(plan, p);
+  EXPECT_NE(p.out.find("times a held tier is dropped to stay within the memory limit"), std::string::npos) << p.out;
+  std::vector<std::string> run = plan;
+  run[5] = "--quiet";
+  const Outcome r = run_rtb(run);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(run, r);
+  const auto files = [](const fs::path& dir) {
+    std::map<std::string, Bytes> out;
+    for (const auto& e : fs::directory_iterator(dir / "morris-six"))
+      if (e.path().extension() == ".rtb") out[e.path().filename().string()] = read_bytes(e.path());
+    return out;
+  };
+  const std::map<std::string, Bytes> written = files(limited), want = files(free);
+  EXPECT_EQ(written.size(), 146u);
+  EXPECT_TRUE(written == want);
+}
+
 // ------------------------------------------------------------ format version
 
 // The values of a whole Pangki solve are those of format version 1. When

@@ -1,8 +1,9 @@
 // The group loop (driver/group_loop.hpp) over an in-memory store: solving
 // the groups one at a time by index, as the MPI scheduler does, gives what
 // the whole loop gives; a group whose dependencies are not stored is refused;
-// the parallelism plan counts the groups that could run side by side; and a
-// tier the store computes from others takes those the loop holds.
+// the parallelism plan counts the groups that could run side by side; a
+// tier the store computes from others takes those the loop holds; and tiers
+// dropped for a memory limit are read again.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,11 +12,13 @@
 #include <vector>
 
 #include "apps/rtb/plan_parallelism.hpp"
+#include "driver/generate.hpp"
 #include "driver/group_loop.hpp"
 #include "driver/memory_tier_store.hpp"
 #include "driver/solve_in_memory.hpp"
 #include "games/bagh_chal/bagh_chal.hpp"
 #include "games/line_capture/line_capture.hpp"
+#include "games/morris/morris.hpp"
 
 namespace rtb {
 namespace {
@@ -125,6 +128,66 @@ TEST(GroupLoop, ADerivedTierTakesTheTiersTheLoopHoldsInsteadOfReadingThemAgain) 
       [](std::uint32_t t, const std::exception& e) { ADD_FAILURE() << "tier " << t << ": " << e.what(); });
   EXPECT_EQ(checked, 1);
   for (std::uint32_t t : from) EXPECT_EQ(store.reads[t], 1) << "tier " << t << " read " << store.reads[t] << " times";
+}
+
+// A store that counts how often each tier is read.
+class CountingStore final : public TierStore {
+ public:
+  explicit CountingStore(std::uint32_t tier_count) : store_(tier_count) {}
+  bool is_complete(std::uint32_t tier) override { return store_.is_complete(tier); }
+  TierValues load(std::uint32_t tier) override {
+    ++reads[tier];
+    return store_.load(tier);
+  }
+  void save(std::uint32_t tier, TierValues values) override { store_.save(tier, std::move(values)); }
+  std::vector<std::vector<Value>> take_all() { return store_.take_all(); }
+  std::map<std::uint32_t, int> reads;
+
+ private:
+  MemoryTierStore store_;
+};
+
+// Under a memory limit that the held tiers would pass, the plan drops held
+// tiers that a group does not read, and the loop that follows it reads them
+// again when a later group does: the same values, within the limit.
+TEST(GroupLoop, HeldTiersDroppedForAMemoryLimitAreReadAgainWithTheSameValues) {
+  // Five Men's Morris whole: placement tiers are held for readers further on.
+  const MorrisGame game("five");
+  const auto wanted = [](std::uint32_t) { return true; };
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const std::vector<bool> needed = needed_groups(groups, game.tier_count(), wanted);
+  const auto none_complete = [](std::uint32_t) { return false; };
+  PlanModel model;
+  model.base_bytes = 0;  // the groups' own bytes alone, so that a small game feels the limit
+  const ResourcePlan free = plan_resources(game, groups, needed, none_complete, model);
+  // The least limit that every group fits: its own bytes and the tiers it reads.
+  std::uint64_t least = 0;
+  for (const GroupPlan& g : free.groups) {
+    std::uint64_t reads = 0;
+    for (std::uint32_t d : groups[g.group].dependencies) reads += game.tier_size(d);  // a byte a value
+    least = std::max(least, g.state_bytes + g.working_bytes + reads);
+  }
+  ASSERT_LT(least, free.peak_memory_bytes) << "nothing to drop: the test proves less than it says";
+  model.memory_limit = least;
+  const ResourcePlan limited = plan_resources(game, groups, needed, none_complete, model);
+  std::size_t dropped = 0;
+  for (const GroupPlan& g : limited.groups) dropped += g.dropped.size();
+  EXPECT_GT(dropped, 0u);
+  EXPECT_LE(limited.peak_memory_bytes, model.memory_limit);
+
+  // Solved with either plan: the same values; the dropped tiers read again.
+  const auto solve = [&](const ResourcePlan& plan, int& reads) {
+    CountingStore store(game.tier_count());
+    GroupLoop<MorrisGame> loop(game, store, needed);
+    follow_plan(loop, plan);
+    loop.solve_all(2);
+    reads = 0;
+    for (const auto& [tier, count] : store.reads) reads += count;
+    return store.take_all();
+  };
+  int reads_free = 0, reads_limited = 0;
+  EXPECT_EQ(solve(limited, reads_limited), solve(free, reads_free));
+  EXPECT_GT(reads_limited, reads_free);
 }
 
 TEST(GroupLoop, ParallelismCountsGroupsThatCouldRunAtOnce) {
