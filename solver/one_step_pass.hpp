@@ -76,8 +76,9 @@ void for_each_one_step_value(const G& game, typename G::TierId tier, const Solve
       for (std::int64_t i = begin; i < end; ++i) {
         GatheredChildren& now = gathered[i & 1];
         one_step_detail::gather_children(game, game.position(tier, slot_of(i)), values, now);
-        for (const ValueAt read : now.reads)
-          if (read) __builtin_prefetch(read.address());
+        // A null read prefetches nothing (a prefetch never faults); a branch
+        // whose arm only prefetches would be dropped by GCC, prefetch and all.
+        for (const ValueAt read : now.reads) __builtin_prefetch(read.address());
         if (i > begin) fold(i - 1);
       }
       if (end > begin) fold(end - 1);

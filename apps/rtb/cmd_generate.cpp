@@ -99,10 +99,11 @@ int run_generate(int argc, char** argv) {
                               "positions per compressed block")(
       "plan", po::bool_switch(&plan_only), "print the memory and disk each tier group needs, and solve nothing")(
       "memory-limit", po::value(&memory_limit_text)->value_name("SIZE"),
-      "refuse to start when a tier group needs more memory than this (e.g. 8G, 512M; default: the machine's memory)")(
-      "walk", po::value(&walk_text)->default_value(walk_text)->value_name("W"),
-      "how a tier group's levels are walked: byte (1 byte a slot), "
-      "lean (3 bytes a slot), lists (4.5 to 12 bytes a slot), auto (byte); same files either way")(
+      "the memory the run may use (e.g. 8G, 512M; default: the machine's memory): tiers held for later groups "
+      "are dropped and read again to stay within it; a group that needs more with the tiers it reads is refused "
+      "before any work")("walk", po::value(&walk_text)->default_value(walk_text)->value_name("W"),
+                         "how a tier group's levels are walked: byte (1 byte a slot), "
+                         "lean (3 bytes a slot), lists (4.5 to 12 bytes a slot), auto (byte); same files either way")(
       "derive-tiers", po::bool_switch(&options.derive_tiers),
       "store no values for the tiers whose every value is one move from stored tiers (the Morris "
       "family's movement tiers where the mover has more stones, and its placement tiers with White to "

@@ -164,9 +164,10 @@ struct GenerateSettings {
   std::optional<std::string> tiers;          // comma-separated tier names, e.g. "3-3,4-4"; "" is refused
   bool all = false;
   bool progress = false;  // the progress display of `rtb generate` on stderr
-  // Bytes a tier group may need; 0: this machine's memory. A group that needs
-  // more is refused before anything is solved, as is a run whose files need
-  // more than the directory's free disk.
+  // Bytes a run may use; 0: this machine's memory. Tiers held for later
+  // groups are dropped and read again to stay within it; a group that needs
+  // more with the tiers it reads is refused before anything is solved, as is
+  // a run whose files need more than the directory's free disk.
   std::uint64_t memory_limit = 0;
   // As `rtb generate --derive-tiers`: the tiers whose every value is one move
   // from stored tiers (the Morris family's) get files without values, and
