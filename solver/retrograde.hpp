@@ -383,32 +383,29 @@ class GroupSolver {
       return true;
     }
     const Survey m = survey_moves<false>(p);
-    const int distinct = m.distinct;
-    const bool any_move = m.any_move, too_many = m.too_many;
-    const unsigned fastest_win = m.fastest_win, longest_out_win = m.longest_out_win;
-    unsigned blockers = m.blockers;
     if (single_pass_) {
       // No move stays in the group, so the value is final already.
-      if (distinct > 0) return false;
-      if (!any_move) s = make_value(0);
-      else if (fastest_win != ~0u) s = make_value(fastest_win);
-      else if (blockers > 0) s = kDraw;
-      else s = make_value(longest_out_win + 1);
-      return longest_out_win < kMaxDistance;
+      if (m.distinct > 0) return false;
+      if (!m.any_move) s = make_value(0);
+      else if (m.fastest_win != ~0u) s = make_value(m.fastest_win);
+      else if (m.blockers > 0) s = kDraw;
+      else s = make_value(m.longest_out_win + 1);
+      return m.longest_out_win < kMaxDistance;
     }
-    if (!any_move) {  // no legal move: the side to move has lost
+    if (!m.any_move) {  // no legal move: the side to move has lost
       s = make_value(0);
       resolved_at(0, self, lists);
       return true;
     }
-    if (fastest_win != ~0u) {
+    unsigned blockers = m.blockers;
+    if (m.fastest_win != ~0u) {
       ++blockers;  // a position with a winning move can never lose
-      waits_for(fastest_win, self, lists);
+      waits_for(m.fastest_win, self, lists);
     }
-    const unsigned count = static_cast<unsigned>(distinct) + blockers;
-    if (too_many || count > kMaxCount || longest_out_win > kMaxOutWin) return false;
-    if (count == 0) waits_for(longest_out_win + 1, self, lists);  // every move leaves the group and loses
-    s = pending(longest_out_win, count);
+    const unsigned count = static_cast<unsigned>(m.distinct) + blockers;
+    if (m.too_many || count > kMaxCount || m.longest_out_win > kMaxOutWin) return false;
+    if (count == 0) waits_for(m.longest_out_win + 1, self, lists);  // every move leaves the group and loses
+    s = pending(m.longest_out_win, count);
     return true;
   }
 

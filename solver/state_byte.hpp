@@ -51,8 +51,6 @@ inline constexpr unsigned kCountBase = kBigCount;  // count c is code kCountBase
 inline constexpr unsigned kMaxCount = kCountBase - kFirstUnresolved;
 
 constexpr bool is_unresolved(Code c) { return c >= kFirstUnresolved; }  // true for aliases too
-constexpr bool is_counted(Code c) { return c >= kFirstUnresolved && c <= kBigCount; }
-constexpr unsigned count_of(Code c) { return kCountBase - c; }  // for a code below kBigCount
 constexpr Code counted(unsigned count) { return static_cast<Code>(kCountBase - count); }
 constexpr Code resolved(unsigned distance) { return static_cast<Code>(distance); }
 // The value a code leaves in the files: unresolved codes are draws. Aliases
@@ -85,7 +83,6 @@ class BigCounts {
     return std::atomic_ref<std::uint32_t>(it->count).fetch_sub(1, std::memory_order_relaxed) - 1;
   }
   std::size_t size() const { return entries_.size(); }
-  std::uint64_t bytes() const { return entries_.capacity() * sizeof(Entry); }
   void clear() { std::vector<Entry>().swap(entries_); }
 
  private:
@@ -126,7 +123,6 @@ class ChunkLevels {
   std::uint64_t* level_words(unsigned level) { return bits_.data() + level * words_; }
   std::size_t words() const { return words_; }
   void done(unsigned level) { any_[level / 64] &= ~(std::uint64_t{1} << (level % 64)); }
-  std::uint64_t bytes() const { return bits_.capacity() * sizeof(std::uint64_t); }
   void clear() { std::vector<std::uint64_t>().swap(bits_); }
 
  private:
