@@ -99,7 +99,12 @@ struct GroupPlan {
   std::uint64_t slots = 0;          // of the group's own tiers
   std::uint64_t state_bytes = 0;    // the walk's state, then the values
   std::uint64_t working_bytes = 0;  // the walk's: levels' lists, or the lean walk's bytes
-  std::uint64_t held_bytes = 0;     // tiers held in memory meanwhile
+  // A game with forward moves only: the table of its moves taken backwards
+  // (part of working_bytes), or, where the forward walk goes without it
+  // because it would not fit, what it would have taken.
+  std::uint64_t table_bytes = 0;
+  std::uint64_t table_bytes_spared = 0;
+  std::uint64_t held_bytes = 0;  // tiers held in memory meanwhile
   std::uint64_t held_tiers = 0;
   std::vector<std::uint32_t> dropped;  // held tiers dropped before it, read again by a later group
   std::uint64_t memory_bytes = 0;      // all of the above and the base
@@ -119,13 +124,17 @@ struct ResourcePlan {
 // The walk every walked group gets for a front end's choice: the byte walk
 // unless another is asked for. It holds a group in a third of the lean
 // walk's memory (a byte a slot against three) and the lists' unknown
-// amount, and its values are the same, bit for bit.
+// amount, and its values are the same, bit for bit. (plan_resources then
+// gives a game with forward moves only the forward walk where the table of
+// its moves taken backwards would not fit.)
 inline Walk walk_of_choice(WalkChoice choice) {
   switch (choice) {
     case WalkChoice::Lists:
       return Walk::Lists;
     case WalkChoice::Lean:
       return Walk::Lean;
+    case WalkChoice::Forward:
+      return Walk::Forward;
     case WalkChoice::Auto:
     case WalkChoice::Byte:
       return Walk::Byte;
@@ -182,20 +191,31 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     p.walk = walk_of_choice(walk_choice);
     // The byte walk's codes become the values where they lie; the other
     // walks' and the one pass's 2-byte words are narrowed to the values.
-    p.state_bytes = p.slots * (p.walk == Walk::Byte && !single_pass ? 1 : sizeof(std::uint16_t));
+    const bool in_bytes = p.walk == Walk::Byte || p.walk == Walk::Forward;
+    p.state_bytes = p.slots * (in_bytes && !single_pass ? 1 : sizeof(std::uint16_t));
     if (!single_pass) {
-      const double per_slot = p.walk == Walk::Lean   ? model.working_bytes_per_slot_lean
-                              : p.walk == Walk::Byte ? model.working_bytes_per_slot_byte
-                                                     : working_per_slot;
+      const double per_slot = p.walk == Walk::Lean ? model.working_bytes_per_slot_lean
+                              : in_bytes           ? model.working_bytes_per_slot_byte
+                                                   : working_per_slot;
       p.working_bytes = static_cast<std::uint64_t>(double(p.slots) * per_slot);
       // A game without predecessors has the engine's table of the group's
       // moves taken backwards beside every walk (Crossings' seed reading),
       // estimated once from sampled slots.
-      if constexpr (!GivesPredecessors<G>) p.working_bytes += estimated_reverse_moves_bytes(game, group.tiers);
+      if constexpr (!GivesPredecessors<G>)
+        if (p.walk != Walk::Forward) p.table_bytes = estimated_reverse_moves_bytes(game, group.tiers);
+      p.working_bytes += p.table_bytes;
     }
     std::uint64_t held_total = 0;
     for (std::uint32_t t = 0; t < game.tier_count(); ++t)
       if (held[t]) held_total += held_bytes_of(t);
+    // Where the table does not fit, the byte walk goes forward without it:
+    // slower (docs/design.md), in a tenth of the memory.
+    if (walk_choice == WalkChoice::Auto && p.table_bytes > 0 && model.memory_limit != 0 &&
+        model.base_bytes + p.state_bytes + p.working_bytes + held_total > model.memory_limit) {
+      p.walk = Walk::Forward;
+      p.working_bytes -= p.table_bytes;
+      p.table_bytes_spared = std::exchange(p.table_bytes, 0);
+    }
     const std::uint64_t own = model.base_bytes + p.state_bytes + p.working_bytes;
     if (model.memory_limit != 0 && own + held_total > model.memory_limit) {
       // Tiers this group does not read, the one read again last first.

@@ -72,7 +72,8 @@ class GroupSolver {
     // is solved in one pass from the tiers below: no counters, no levels.
     single_pass_ = solved_in_one_pass(game_, tiers_);
     lean_ = walk == Walk::Lean && !single_pass_;
-    byte_ = walk == Walk::Byte && !single_pass_;
+    byte_ = (walk == Walk::Byte || walk == Walk::Forward) && !single_pass_;
+    forward_ = walk == Walk::Forward && !single_pass_;
     for (TierId t : tiers_) slots_of_local_.push_back(game_.tier_size(t));
     if (tiers_.size() > slot_key::kMaxGroupTiers)
       throw std::length_error("a tier group of " + std::to_string(tiers_.size()) + " tiers is more than the " +
@@ -114,6 +115,10 @@ class GroupSolver {
       resolved_ = 0;
       levels_ = 0;
       if (progress_) progress_->stage("distances beyond a byte: solving again with the lean walk");
+      if (forward_) {  // the lean walk goes backwards: a game without predecessors needs the table now
+        forward_ = false;
+        if (uses_reverse_moves()) build_reverse_moves();
+      }
     }
     states_.resize(tiers_.size());
     for (std::size_t k = 0; k < tiers_.size(); ++k) {
@@ -274,7 +279,7 @@ class GroupSolver {
   // predecessors of its own, built before the walk on the solve's threads
   // and shown as a stage. A group solved in one pass walks nothing back.
   static constexpr double kReverseMovesShare = 0.3;  // of the group's time, for the estimate
-  bool uses_reverse_moves() const { return !GivesPredecessors<G> && !single_pass_; }
+  bool uses_reverse_moves() const { return !GivesPredecessors<G> && !single_pass_ && !forward_; }
   void build_reverse_moves() {
     if (progress_) progress_->counted_stage("taking moves backwards", 2 * total_slots(), 0.0, kReverseMovesShare);
     std::function<void(std::uint64_t)> advance;
@@ -885,8 +890,10 @@ class GroupSolver {
     chunk_levels_.reset(first_chunk_.back());
     exit_wins_.resize(tiers_.size());
     for (std::size_t k = 0; k < tiers_.size(); ++k) exit_wins_[k].assign((slots_of_local_[k] + 63) / 64, 0);
+    if (forward_) open_chunks_.assign(first_chunk_.back(), 1);
     const bool fits = initialise_bytes() && walk_bytes();
     chunk_levels_.clear();
+    std::vector<std::uint8_t>().swap(open_chunks_);
     std::vector<std::vector<std::uint64_t>>().swap(exit_wins_);
     big_counts_.clear();
     for (std::vector<std::uint8_t>& marks : marked_) std::vector<std::uint8_t>().swap(marks);
@@ -978,9 +985,14 @@ class GroupSolver {
       if (!any_marked(level & 1) && !any_marked((level + 1) & 1) && !chunk_levels_.any_after(level)) break;
       levels_ = level + 1;
       const bool frontier_lost = level % 2 == 0;
+      // The forward walk asks every open position: not for a level with none.
+      const bool none_at_level = forward_ && !any_marked(level & 1);
       const std::uint64_t found =
-          scan_level(codes_, state_byte::resolved(level), level,
-                     [&](const Key* keys, int n, Lists&) { update_all_bytes(keys, n, frontier_lost, level); });
+          none_at_level ? 0
+          : forward_    ? pull_level(level)
+                        : scan_level(codes_, state_byte::resolved(level), level, [&](const Key* keys, int n, Lists&) {
+                         update_all_bytes(keys, n, frontier_lost, level);
+                       });
       if (std::atomic_ref<bool>(too_far_).load()) return false;
       resolved_ += found;
       if (progress_) progress_->level(level, resolved_);
@@ -1065,6 +1077,134 @@ class GroupSolver {
     else chunk_levels_.note(longest + 1, chunk_of(k));
   }
 
+  // ---- the forward walk ----
+  //
+  // The byte walk for a game that gives forward moves only, without a table
+  // of them taken backwards (solver/reverse_moves.hpp: about 40 bytes a
+  // slot). Level L asks every position that its positions could still
+  // change for its moves, instead of asking L's positions for their
+  // predecessors: a position with a child lost at L wins at L + 1; one whose
+  // children won at L counts them off. Each position is written only by the
+  // thread that asks it, so writes need no compare-exchange; the price is a
+  // position's moves generated again at every level while it stays open.
+  // Chunks with no open position left are skipped.
+
+  // Whether a later level can change the code: unresolved (a draw leaving
+  // the group still wins if a child is lost), or a win by a move leaving the
+  // group written at set-up for a level after `level` + 1.
+  static bool still_open(Code code, unsigned level) {
+    if (code == state_byte::kAlias) return false;
+    if (state_byte::is_unresolved(code)) return true;
+    return code % 2 == 1 && code > level + 1;
+  }
+  // Whether level L's positions can change the code now: a lost child makes
+  // any open position a win; a won child counts down a counted one only.
+  static bool pulled_at(Code code, unsigned level) {
+    if (level % 2 == 0) return still_open(code, level);
+    return state_byte::is_unresolved(code) && code != state_byte::kBlocked && code != state_byte::kAlias;
+  }
+
+  // Level L by the forward walk. Returns how many positions it found at L.
+  std::uint64_t pull_level(unsigned level) {
+    std::vector<std::uint8_t>& marks = marked_[level & 1];
+    const Code target = state_byte::resolved(level);
+    const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
+    std::uint64_t found = 0;
+#pragma omp parallel num_threads(threads_) reduction(+ : found)
+    {
+      PulledChildren children[2];
+#pragma omp for schedule(dynamic, 16) nowait
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        const ChunkSlots at = chunk_slots(static_cast<std::size_t>(c));
+        Code* codes = codes_[at.local].data();
+        if (marks[c]) {  // only counted: level L writes only the other map
+          marks[c] = 0;
+          found += static_cast<std::uint64_t>(std::count(codes + at.begin, codes + at.end, target));
+        }
+        if (!open_chunks_[c]) continue;
+        // Each position's children are gathered and prefetched one position
+        // ahead of reading their codes, so that the misses overlap.
+        bool open = false;
+        unsigned now = 0;
+        for (std::uint64_t slot = at.begin; slot < at.end; ++slot) {
+          const Code code = std::atomic_ref<Code>(codes[slot]).load(std::memory_order_relaxed);
+          if (!pulled_at(code, level)) {
+            open = open || still_open(code, level);
+            continue;
+          }
+          gather_children(at.local, slot, children[now]);
+          now ^= 1;
+          if (children[now].pending) open = pull_slot(children[now], target, level) || open;
+        }
+        if (children[now ^ 1].pending) open = pull_slot(children[now ^ 1], target, level) || open;
+        open_chunks_[c] = open;
+      }
+    }
+    return found;
+  }
+
+  // A position asked at a level: its key and its in-group children's keys
+  // (repeats kept: the count is of distinct children, see pull_slot).
+  struct PulledChildren {
+    bool pending = false;
+    Key self = 0;
+    int n = 0;
+    Key keys[kMaxChildren];
+  };
+  void gather_children(std::size_t local, std::uint64_t slot, PulledChildren& out) {
+    out.pending = true;
+    out.self = key(local, slot);
+    out.n = 0;
+    const Position p = game_.position(tiers_[local], slot);
+    game_.for_each_move(p, [&](const auto&, const Position& child) {
+      const int child_local = local_of_tier_[game_.tier_of(child)];
+      if (child_local < 0 || game_.is_lost(child)) return;  // set-up took account of these
+      if (out.n == kMaxChildren) return;                    // set-up refused such a group
+      const Key k = key(static_cast<std::size_t>(child_local), game_.index(child));
+      __builtin_prefetch(state_at_[child_local] + slot_of(k));
+      out.keys[out.n++] = k;
+    });
+  }
+
+  // The codes of the position's children at `level`, read; returns whether
+  // the position is still open after it.
+  bool pull_slot(PulledChildren& asked, Code target, unsigned level) {
+    asked.pending = false;
+    const Key k = asked.self;
+    Code& code = codes_[local_of(k)][slot_of(k)];
+    const Code old = code;
+    int hits = 0;
+    for (int j = 0; j < asked.n; ++j) {
+      const Key child = asked.keys[j];
+      if (std::atomic_ref<Code>(codes_[local_of(child)][slot_of(child)]).load(std::memory_order_relaxed) != target)
+        continue;
+      if (std::find(asked.keys, asked.keys + j, child) != asked.keys + j) continue;  // a repeat counts once
+      if (level % 2 == 0) {  // a lost child: a win one ply later
+        if (level + 1 > byte_max_distance_) {
+          too_far();
+          return false;
+        }
+        std::atomic_ref<Code>(code).store(state_byte::resolved(level + 1), std::memory_order_relaxed);
+        mark_chunk(level + 1, k);
+        return still_open(state_byte::resolved(level + 1), level);
+      }
+      ++hits;
+    }
+    if (hits == 0) return true;
+    if (old == state_byte::kBigCount) {
+      for (int h = 0; h < hits; ++h)
+        if (big_counts_.count_down(k) == 0) {
+          lost_after(k, code, level);
+          break;
+        }
+    } else if (state_byte::kCountBase - old == static_cast<unsigned>(hits)) {
+      lost_after(k, code, level);
+    } else {
+      std::atomic_ref<Code>(code).store(static_cast<Code>(old + hits), std::memory_order_relaxed);  // fewer children
+    }
+    return still_open(std::atomic_ref<Code>(code).load(std::memory_order_relaxed), level);
+  }
+
   void too_far() { std::atomic_ref<bool>(too_far_).store(true, std::memory_order_relaxed); }
 
   // The values of the group's tiers: aliases copied, unresolved codes made
@@ -1134,6 +1274,8 @@ class GroupSolver {
   // The byte walk's own: its codes by local tier, the counts too large for
   // them, and the levels its chunks are noted for (solver/state_byte.hpp).
   bool byte_ = false;
+  bool forward_ = false;                   // the byte walk by forward moves (pull_level)
+  std::vector<std::uint8_t> open_chunks_;  // the forward walk's: chunks with a position still open
   bool fell_back_ = false;
   bool too_far_ = false;  // a distance went beyond the byte's (any thread may set it)
   std::vector<std::vector<state_byte::Code>> codes_;

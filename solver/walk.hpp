@@ -17,17 +17,21 @@
 //          cannot hold is found again from the position's moves when it is
 //          needed. A group whose distances do not fit the byte is solved
 //          again by the lean walk.
+//   forward: as byte, for a game that gives forward moves only, without the
+//          table of its moves taken backwards (about 40 bytes a slot): each
+//          level asks every position still open for its moves, so that a
+//          position's moves are generated once a level rather than once.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 
 namespace rtb {
 
-enum class Walk { Lists, Lean, Byte };
+enum class Walk { Lists, Lean, Byte, Forward };
 
 // What a front end asks for: the plan's choice (byte: driver/resource_plan.hpp
 // says why), or one walk for every group.
-enum class WalkChoice { Auto, Lists, Lean, Byte };
+enum class WalkChoice { Auto, Lists, Lean, Byte, Forward };
 
 inline const char* walk_name(Walk w) {
   switch (w) {
@@ -37,6 +41,8 @@ inline const char* walk_name(Walk w) {
       return "lean";
     case Walk::Byte:
       return "byte";
+    case Walk::Forward:
+      return "forward";
   }
   return "?";
 }
@@ -46,7 +52,8 @@ inline WalkChoice parse_walk_choice(const std::string& text) {
   if (text == "lists") return WalkChoice::Lists;
   if (text == "lean") return WalkChoice::Lean;
   if (text == "byte") return WalkChoice::Byte;
-  throw std::invalid_argument("walk '" + text + "' is not one of auto, lists, lean, byte");
+  if (text == "forward") return WalkChoice::Forward;
+  throw std::invalid_argument("walk '" + text + "' is not one of auto, lists, lean, byte, forward");
 }
 
 }  // namespace rtb

@@ -102,8 +102,10 @@ int run_generate(int argc, char** argv) {
       "the memory the run may use (e.g. 8G, 512M; default: the machine's memory): tiers held for later groups "
       "are dropped and read again to stay within it; a group that needs more with the tiers it reads is refused "
       "before any work")("walk", po::value(&walk_text)->default_value(walk_text)->value_name("W"),
-                         "how a tier group's levels are walked: byte (1 byte a slot), "
-                         "lean (3 bytes a slot), lists (4.5 to 12 bytes a slot), auto (byte); same files either way")(
+                         "how a tier group's levels are walked: byte (1 byte a slot), forward (byte, asking "
+                         "moves forward each level: no table of moves taken backwards), lean (3 bytes a slot), "
+                         "lists (4.5 to 12 bytes a slot), auto (byte, or forward for a game with forward moves "
+                         "only); same files either way")(
       "derive-tiers", po::bool_switch(&options.derive_tiers),
       "store no values for the tiers whose every value is one move from stored tiers (the Morris "
       "family's movement tiers where the mover has more stones, and its placement tiers with White to "
@@ -114,7 +116,7 @@ int run_generate(int argc, char** argv) {
   add_tier_selection_options(o, selection);
   if (!parse_command(argc, argv,
                      "rtb generate GAME [--dir DIR] [--threads N] [--quiet] [--json] [--plan] [--memory-limit SIZE]\n"
-                     "       [--walk auto|byte|lean|lists] [--derive-tiers]\n"
+                     "       [--walk auto|byte|forward|lean|lists] [--derive-tiers]\n"
                      "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
                      "       mpirun -np N rtb generate GAME ...   (README: Generating on a cluster)",
                      o, {{"game", &choice.name}}, "rtb generate pangki --dir tb --threads 2",

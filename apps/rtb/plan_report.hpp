@@ -11,10 +11,10 @@
 namespace rtb::cli {
 
 inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
-  out << "group                 slots           state  walk   working  held tiers         memory      disk\n";
+  out << "group                 slots           state  walk     working  held tiers         memory      disk\n";
   for (const GroupPlan& g : plan.groups)
     out << std::left << std::setw(16) << g.name << std::right << std::setw(12) << g.slots << std::setw(14)
-        << mib(g.state_bytes) << "  " << std::left << std::setw(6) << (g.walked() ? walk_name(g.walk) : "-")
+        << mib(g.state_bytes) << "  " << std::left << std::setw(8) << (g.walked() ? walk_name(g.walk) : "-")
         << std::right << std::setw(10) << mib(g.working_bytes) << std::setw(12) << mib(g.held_bytes) << " ("
         << g.held_tiers << ")" << std::setw(12) << mib(g.memory_bytes) << std::setw(10) << mib(g.disk_bytes) << "\n";
   out << plan.groups.size() << " groups to solve, " << plan.groups_complete << " already complete; peak memory "
@@ -27,6 +27,15 @@ inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
     out << dropped
         << " times a held tier is dropped to stay within the memory limit, and read again from its\n"
            "file when a later group needs it\n";
+  const auto forward = std::count_if(plan.groups.begin(), plan.groups.end(),
+                                     [](const GroupPlan& g) { return g.table_bytes_spared > 0; });
+  if (forward > 0) {
+    std::uint64_t largest = 0;
+    for (const GroupPlan& g : plan.groups) largest = std::max(largest, g.table_bytes_spared);
+    out << forward << (forward == 1 ? " group walks" : " groups walk")
+        << " forward: the table of moves taken backwards would pass the memory limit (up to " << mib(largest)
+        << " more);\nthe forward walk asks an open position's moves again at every level instead\n";
+  }
   // The lists grow with a group's largest level, which only the solve finds.
   const bool any_lists = std::any_of(plan.groups.begin(), plan.groups.end(),
                                      [](const GroupPlan& g) { return g.walked() && g.walk == Walk::Lists; });

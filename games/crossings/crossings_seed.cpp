@@ -271,8 +271,8 @@ bool CrossingsSeedGame<S>::any_formation(S a, S b, S locked) const {
 }
 
 template <SquareSet S>
-std::vector<typename CrossingsSeedGame<S>::Standing> CrossingsSeedGame<S>::formations(S a, S b, S locked) const {
-  std::vector<Standing> out;
+typename CrossingsSeedGame<S>::StandingList CrossingsSeedGame<S>::formations(S a, S b, S locked) const {
+  StandingList out;
   const S centres = cross_centres(static_cast<S>((a | b) & all_squares_), locked);
   const S f1 = ((a & all_squares_ & doubly_touched(b)) | (b & all_squares_ & doubly_touched(a))) & ~locked;
   for_each_square(static_cast<S>((centres | f1) & all_squares_), [&](int s) {
@@ -348,7 +348,7 @@ std::string CrossingsSeedGame<S>::impossible(S black, S white, S locked, bool wh
             ": only the side that just moved may have pending pieces (write a locked piece W)");
   const S both = guarded(black) & guarded(white);
   if (both) return ("square " + point_name(lowest_square(both)) + " is guarded by both sides");
-  const std::vector<Standing> standing = formations(black, white, locked);
+  const StandingList standing = formations(black, white, locked);
   if (!standing.empty()) {
     const SeedFormation& f = standing.front().formation;
     const std::string kind = f.point >= squares_ ? "a corner piece with two enemy pieces on its squares"

@@ -32,6 +32,8 @@
 // - Position text accepts any board the rules allow and that has no standing
 //   formation and no doubly guarded square; it does not check that the board
 //   can be reached from the start.
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -190,7 +192,11 @@ class CrossingsSeedGame {
     SeedFormation formation;
     S removes;
   };
-  std::vector<Standing> formations(S black_or_mine, S other, S locked) const;
+  // Held inline up to a size boards rarely pass: move generation asks for
+  // them at every node of its removal orders, where a heap allocation cost
+  // a tenth of a solve.
+  using StandingList = boost::container::small_vector<Standing, 16>;
+  StandingList formations(S black_or_mine, S other, S locked) const;
   // The squares guarded by the corner pieces among `pieces`.
   S guarded(S pieces) const;
 
@@ -391,18 +397,19 @@ void CrossingsSeedGame<S>::settle(const Position& p, Move base, S mine, S theirs
   }
   // Every order of removal, depth first in the order of the formation keys:
   // the first path to reach a final board is its smallest order.
+  using Order = boost::container::small_vector<SeedFormation, 8>;
   struct Final {
     S mine, theirs;
-    std::vector<SeedFormation> order;
+    Order order;
   };
-  std::vector<Final> finals;
-  std::vector<std::pair<S, S>> seen;
-  std::vector<SeedFormation> path;
+  boost::container::small_vector<Final, 8> finals;
+  boost::container::small_vector<std::pair<S, S>, 16> seen;
+  Order path;
   const auto walk = [&](const auto& self, S a, S b) -> void {
     for (const auto& [x, y] : seen)
       if (x == a && y == b) return;
     seen.push_back({a, b});
-    const std::vector<Standing> standing = formations(a, b, p.locked);
+    const StandingList standing = formations(a, b, p.locked);
     if (standing.empty()) {
       finals.push_back({a, b, path});
       return;

@@ -711,8 +711,10 @@ void check_solve(const C& c) {
   std::cout << "  (" << groups << " of " << s.groups.size() << " tier groups solved, " << compared << " slots)\n";
 }
 
-// The scanning walks (solver/walk.hpp: lean and byte) against the walk by
-// lists, value for value, on the same small groups: 1 and 2 threads.
+// The scanning walks (solver/walk.hpp: lean, byte and forward) against the
+// walk by lists, value for value, on the same small groups: 1 and 2 threads.
+// The forward walk asks only the game's forward moves, so for a game that
+// takes its moves back it is also a second opinion on those.
 template <class C>
 void check_scanning_walks(const C& c) {
   const auto& game = c.game();
@@ -720,7 +722,7 @@ void check_scanning_walks(const C& c) {
   const auto wanted = [&](std::uint32_t t) { return static_cast<bool>(s.small[s.group_of_tier[t]]); };
   const auto lists = solve_in_memory(game, 2, wanted, Walk::Lists);
   std::uint64_t compared = 0;
-  for (const Walk walk : {Walk::Lean, Walk::Byte})
+  for (const Walk walk : {Walk::Lean, Walk::Byte, Walk::Forward})
     for (int threads : {1, 2}) {
       const auto scanned = solve_in_memory(game, threads, wanted, walk);
       ASSERT_EQ(scanned.size(), lists.size());

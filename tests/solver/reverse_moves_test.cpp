@@ -318,15 +318,55 @@ TEST(ReverseMoves, PlanCountsTheTableOnlyWithoutPredecessors) {
   }
 }
 
+// Where the table would pass the memory limit, the plan's own choice gives
+// a game without predecessors the forward walk, which needs no table, and
+// says what it spared; where the table fits, the byte walk with the table.
+// A game with predecessors keeps the byte walk either way.
+TEST(ReverseMoves, PlanWalksForwardWhereTheTableWouldNotFit) {
+  const LineCaptureGame& game = pangki();
+  const ForwardOnly<LineCaptureGame> forward(game);
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const std::vector<bool> needed = needed_groups(groups, game.tier_count(), up_to_three_a_side);
+  const auto none_complete = [](std::uint32_t) { return false; };
+  PlanModel roomy, tight;
+  roomy.memory_limit = 64ull << 30;
+  tight.memory_limit = roomy.base_bytes + 1;  // no table fits beside the program
+  const ResourcePlan fits = plan_resources(forward, groups, needed, none_complete, roomy);
+  const ResourcePlan spared = plan_resources(forward, groups, needed, none_complete, tight);
+  const ResourcePlan own = plan_resources(game, groups, needed, none_complete, tight);
+  ASSERT_EQ(fits.groups.size(), spared.groups.size());
+  ASSERT_FALSE(fits.groups.empty());
+  for (std::size_t k = 0; k < fits.groups.size(); ++k) {
+    const std::uint64_t table = estimated_reverse_moves_bytes(game, groups[fits.groups[k].group].tiers);
+    ASSERT_GT(table, 0u);
+    EXPECT_EQ(fits.groups[k].walk, Walk::Byte);
+    EXPECT_EQ(fits.groups[k].table_bytes, table);
+    EXPECT_EQ(fits.groups[k].table_bytes_spared, 0u);
+    EXPECT_EQ(spared.groups[k].walk, Walk::Forward);
+    EXPECT_EQ(spared.groups[k].table_bytes, 0u);
+    EXPECT_EQ(spared.groups[k].table_bytes_spared, table);
+    EXPECT_EQ(fits.groups[k].working_bytes - spared.groups[k].working_bytes, table);
+    EXPECT_EQ(own.groups[k].walk, Walk::Byte);
+    EXPECT_EQ(own.groups[k].working_bytes, spared.groups[k].working_bytes);
+  }
+  // Asked for by name, the byte walk keeps its table whatever the limit.
+  const ResourcePlan asked = plan_resources(forward, groups, needed, none_complete, tight, WalkChoice::Byte);
+  EXPECT_EQ(asked.groups.front().walk, Walk::Byte);
+  EXPECT_GT(asked.groups.front().table_bytes, 0u);
+}
+
 // ---- solving through the table ----
 
 // The engine on the forward-only game gives the simple solver's values, and
-// the values of the game solved through its own predecessors.
+// the values of the game solved through its own predecessors, through the
+// table and by the forward walk.
 template <class G>
 void expect_forward_only_solves_alike(const G& game, const Wanted& wanted) {
   const ForwardOnly<G> forward(game);
   const auto own = solve_in_memory(game, 2, wanted);
   const auto taken_back = solve_in_memory(forward, 2, wanted);
+  // The forward walk needs no table: the same values by moves alone.
+  const auto asked_forward = solve_in_memory(forward, 2, wanted, Walk::Forward);
   simple::KnownTiers known;
   std::uint64_t compared = 0, groups_walked_back = 0;
   for (const TierGroup& group : needed_groups_of(game, wanted)) {
@@ -335,6 +375,7 @@ void expect_forward_only_solves_alike(const G& game, const Wanted& wanted) {
     for (std::size_t k = 0; k < group.tiers.size(); ++k) {
       const std::uint32_t t = group.tiers[k];
       ASSERT_EQ(taken_back[t], values[k]) << "tier " << game.tier_name(t) << ", through the table";
+      ASSERT_EQ(asked_forward[t], values[k]) << "tier " << game.tier_name(t) << ", by the forward walk";
       ASSERT_EQ(own[t], values[k]) << "tier " << game.tier_name(t) << ", through the game's predecessors";
       compared += values[k].size();
       known[t] = values[k];

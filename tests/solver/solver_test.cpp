@@ -153,6 +153,23 @@ void expect_engine_matches_simple_solver(const LineCaptureGame& game, int most) 
                                        [&](const auto& solver) { fell_back += solver.fell_back(); }),
                           one_thread, "byte walk, distances beyond 3 plies solved again by the lean walk"));
   EXPECT_GT(fell_back, 0u);  // some groups went beyond 3 plies
+  // So does the forward walk, which asks positions for their moves instead
+  // of their predecessors: on any thread count, with counts aside, and
+  // falling back to the lean walk.
+  EXPECT_TRUE(same_values(game, engine_solve(game, groups, 1, Walk::Forward), one_thread, "forward walk, 1 thread"));
+  EXPECT_TRUE(same_values(game, engine_solve(game, groups, 3, Walk::Forward), one_thread, "forward walk, 3 threads"));
+  big_counts = 0;
+  EXPECT_TRUE(same_values(game,
+                          engine_solve(game, groups, 2, Walk::Forward, kAllByteLevels, count_aside,
+                                       [&](const auto& solver) { big_counts += solver.big_counts(); }),
+                          one_thread, "forward walk, counts above 1 aside"));
+  EXPECT_GT(big_counts, 0u);
+  fell_back = 0;
+  EXPECT_TRUE(same_values(game,
+                          engine_solve(game, groups, 2, Walk::Forward, kAllByteLevels, short_distances,
+                                       [&](const auto& solver) { fell_back += solver.fell_back(); }),
+                          one_thread, "forward walk, distances beyond 3 plies solved again by the lean walk"));
+  EXPECT_GT(fell_back, 0u);
 }
 
 TEST(SimpleSolverAgreement, PangkiUpToFourPiecesASide) {
