@@ -75,9 +75,11 @@ struct PlanModel {
   // one (solver/solved_tier.hpp: every tier of every game solved so far);
   // a tier whose distances pass 254 plies takes two, more than planned.
   double held_bytes_per_slot = 1.0;
-  // The program, its libraries and the game's tables (measured: `rtb games`
-  // peaks at 5 MB).
-  std::uint64_t base_bytes = 8ull << 20;
+  // The program, its libraries, the game's tables, the threads and the
+  // file writer's zstd contexts (measured: `rtb generate pangki
+  // --max-pieces 2`, which solves 1,911 slots, peaks at 13.3 MiB on 1
+  // thread and 13.5 on 2).
+  std::uint64_t base_bytes = 14ull << 20;
   // Compressed size of a tier file, in bits a slot (measured on the game).
   double file_bits_per_slot = 4.5;
   // Per file: header, block table, zstd frame headers and checksums.
