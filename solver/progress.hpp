@@ -175,10 +175,24 @@ class Progress {
 
   // After the last level: every slot still unresolved is a draw (or an
   // alias, copied at the end), so the group's slots are all accounted for.
-  void levels_done(std::uint64_t resolved) {
-    counted_stage("levels done (" + with_commas(group_slots_ - std::min(resolved, group_slots_)) +
-                      " never resolved: draws, aliases)",
-                  group_slots_, 0.9, 0.9, group_slots_);
+  // A scanning walk also says how many updates its levels made (words or
+  // bytes changed at random, the machine's limit: benchmarks/
+  // random_update_bench) and how fast, on a line of its own in a log too.
+  void levels_done(std::uint64_t resolved, std::uint64_t updates = 0, double walk_seconds = 0) {
+    std::string what = "levels done (" + with_commas(group_slots_ - std::min(resolved, group_slots_)) +
+                       " never resolved: draws, aliases)";
+    if (updates == 0 || walk_seconds <= 0) return counted_stage(what, group_slots_, 0.9, 0.9, group_slots_);
+    char rate[96];
+    std::snprintf(rate, sizeof rate, " in %.1f s: %.1f M a second", walk_seconds, double(updates) / walk_seconds / 1e6);
+    what += "; the walk's " + with_commas(updates) + " updates" + rate;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stage_ = what;
+      stage_total_ = 0;
+      share_from_ = share_to_ = 0.9;
+      counter_ = 0;
+    }
+    draw(true, true);
   }
 
   void done() {
@@ -217,11 +231,11 @@ class Progress {
 
   // A new stage shows at once on a terminal; a log gets a line every few
   // seconds only, so a short run writes nothing there.
-  void draw(bool new_stage) {
+  void draw(bool new_stage, bool in_log_too = false) {
     if (!enabled_) return;
     const auto t = clock::now();
     const auto last = last_draw_.load(std::memory_order_relaxed);
-    if (!(new_stage && terminal_) && t - clock::time_point(last) < interval_) return;
+    if (!(new_stage && (terminal_ || in_log_too)) && t - clock::time_point(last) < interval_) return;
     std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
     if (new_stage) lock.lock();
     else if (!lock.try_lock()) return;  // another thread is drawing

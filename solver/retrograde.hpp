@@ -33,6 +33,7 @@
 #include <atomic>
 #include <bit>
 #include <cassert>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -114,6 +115,8 @@ class GroupSolver {
       fell_back_ = true;
       resolved_ = 0;
       levels_ = 0;
+      updates_ = 0;
+      walk_seconds_ = 0;
       if (progress_) progress_->stage("distances beyond a byte: solving again with the lean walk");
       if (forward_) {  // the lean walk goes backwards: a game without predecessors needs the table now
         forward_ = false;
@@ -140,12 +143,18 @@ class GroupSolver {
       levels_ = level + 1;
       frontier = propagate(std::move(frontier), level);
     }
-    if (progress_ && !single_pass_) progress_->levels_done(resolved_);
+    if (progress_ && !single_pass_) progress_->levels_done(resolved_, updates_, walk_seconds_);
     reverse_moves_.clear();  // the walk is over: the table's memory goes before the clean-up
     return finish();
   }
 
   unsigned levels() const { return levels_; }
+  // The scanning walks' updates (a predecessor's word or byte changed, or
+  // found resolved already) and the seconds of their levels, for the
+  // machine's limit (benchmarks/random_update_bench); the walk by lists and
+  // the forward walk count none.
+  std::uint64_t updates() const { return updates_; }
+  double walk_seconds() const { return walk_seconds_; }
   // Whether the byte walk was asked for but the group's distances did not
   // fit its byte, so that the lean walk solved it.
   bool fell_back() const { return fell_back_; }
@@ -758,6 +767,7 @@ class GroupSolver {
   }
 
   void walk_lean() {
+    const WalkTimer timer(walk_seconds_);
     for (unsigned level = 0;; ++level) {
       if (level <= kMostByteLevel && waiting_in_bytes_[level] > 0) {
         resolve_waiting_bytes(level);
@@ -837,8 +847,8 @@ class GroupSolver {
     std::vector<std::uint8_t>& marks = marked_[level & 1];
     const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
     std::vector<Lists> per_thread(threads_);
-    std::uint64_t found = 0;
-#pragma omp parallel num_threads(threads_) reduction(+ : found)
+    std::uint64_t found = 0, updates = 0;
+#pragma omp parallel num_threads(threads_) reduction(+ : found, updates)
     {
       Lists& lists = per_thread[omp_get_thread_num()];
       std::vector<Key> preds[2];
@@ -857,12 +867,15 @@ class GroupSolver {
           ++found;
           const int count = gather_predecessors_of(key(at.local, slot), preds[now]);
           update(preds[now ^ 1].data(), pending_count, lists);
+          updates += static_cast<std::uint64_t>(pending_count);
           pending_count = count;
           now ^= 1;
         }
       }
       update(preds[now ^ 1].data(), pending_count, lists);
+      updates += static_cast<std::uint64_t>(pending_count);
     }
+    updates_ += updates;
     std::vector<Key> none;
     merge(per_thread, none);
     return found;
@@ -901,7 +914,7 @@ class GroupSolver {
       std::vector<std::vector<Code>>().swap(codes_);
       return false;
     }
-    if (progress_) progress_->levels_done(resolved_);
+    if (progress_) progress_->levels_done(resolved_, updates_, walk_seconds_);
     reverse_moves_.clear();  // the walk is over: the table's memory goes before the clean-up
     return true;
   }
@@ -979,6 +992,7 @@ class GroupSolver {
 
   // False when a distance went beyond the byte's.
   bool walk_bytes() {
+    const WalkTimer timer(walk_seconds_);
     for (unsigned level = 0;; ++level) {
       if (chunk_levels_.any_at(level)) take_noted_chunks(level);
       // The set-up marks level 1's chunks too (wins at once).
@@ -1293,6 +1307,14 @@ class GroupSolver {
   unsigned state_shift_ = 1;                   // log2 of a state's bytes
   std::uint64_t resolved_ = 0;
   unsigned levels_ = 0;
+  std::uint64_t updates_ = 0;
+  double walk_seconds_ = 0;
+  // Adds the wall time of a walk's levels to `seconds` when it goes.
+  struct WalkTimer {
+    double& seconds;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    ~WalkTimer() { seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
+  };
 };
 
 }  // namespace rtb

@@ -172,6 +172,38 @@ void expect_engine_matches_simple_solver(const LineCaptureGame& game, int most) 
   EXPECT_GT(fell_back, 0u);
 }
 
+// The scanning walks count their updates (the figure progress gives against
+// the machine's rate, benchmarks/random_update_bench): each position a
+// level finds updates each of its distinct predecessors once, so the lean
+// and the byte walk count the same, on any thread count, and that is the
+// sum over the positions that resolve (every slot but draws and aliases:
+// Pangki's groups are all walked) of their distinct predecessors, counted
+// here from the game's own moves taken back.
+TEST(WalkUpdates, EachResolvedPositionUpdatesItsDistinctPredecessorsOnce) {
+  const LineCaptureGame game = pangki(CaptureLines::Touched);
+  const auto groups = small_groups(game, 3);
+  std::uint64_t lean = 0, byte_one = 0, byte_two = 0;
+  const auto values = engine_solve(game, groups, 1, Walk::Lean, kAllByteLevels, {},
+                                   [&](const auto& solver) { lean += solver.updates(); });
+  engine_solve(game, groups, 1, Walk::Byte, kAllByteLevels, {},
+               [&](const auto& solver) { byte_one += solver.updates(); });
+  engine_solve(game, groups, 2, Walk::Byte, kAllByteLevels, {},
+               [&](const auto& solver) { byte_two += solver.updates(); });
+  std::uint64_t expected = 0;
+  for (const auto& [tier, tier_values] : values)
+    for (std::uint64_t slot = 0; slot < tier_values.size(); ++slot) {
+      const auto p = game.position(tier, slot);
+      if (is_draw(tier_values[slot]) || game.index(p) != slot) continue;
+      std::set<std::pair<Tier, std::uint64_t>> preds;
+      game.for_each_predecessor(p, [&](const auto& pred) { preds.insert({game.tier_of(pred), game.index(pred)}); });
+      expected += preds.size();
+    }
+  EXPECT_GT(expected, 0u);
+  EXPECT_EQ(lean, expected);
+  EXPECT_EQ(byte_one, expected);
+  EXPECT_EQ(byte_two, expected);
+}
+
 TEST(SimpleSolverAgreement, PangkiUpToFourPiecesASide) {
   for (CaptureLines lines : {CaptureLines::Touched, CaptureLines::Arrival})
     expect_engine_matches_simple_solver(pangki(lines), 4);
