@@ -9,6 +9,14 @@ rm -rf "$work"
 mkdir -p "$work"
 prefix=$work/prefix
 "$cmake" --install "$build_dir" --prefix "$prefix" > "$work/install.log"
+# Everything lands inside the prefix (issue 52: the man page and the bash
+# completion went to /man1 and /bash-completion at the root, which fails for
+# a user who may not write there): every path cmake says it installed.
+outside=$(sed -n 's/^-- \(Installing\|Up-to-date\): //p' "$work/install.log" | grep -v "^$prefix/" || true)
+[ -z "$outside" ] || { echo "installed outside the prefix $prefix: $outside"; exit 1; }
+for f in share/man/man1/rtb.1 share/bash-completion/completions/rtb; do
+  [ -e "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
+done
 for f in bin/rtb include/rtb/rtb.hpp include/rtb/version.hpp lib/librtb.a lib/cmake/rtb/rtbConfig.cmake \
          lib/cmake/rtb/rtbConfigVersion.cmake lib/cmake/rtb/rtbTargets.cmake lib/pkgconfig/rtb.pc; do
   [ -e "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
