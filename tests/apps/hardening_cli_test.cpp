@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -232,6 +233,34 @@ TEST(Hardening, BaghChalPositionThatCannotOccurIsRefused) {
   const Outcome r = run_rtb(args);
   EXPECT_EQ(r.exit_code, 2) << describe_run(args, r);
   EXPECT_NE(r.err.find("cannot occur"), std::string::npos) << r.err;
+}
+
+// Issue 53, item 3: --dir was read through std::quoted, so a path with a
+// space was refused by every command and one starting with `"` had its
+// quotes and escapes taken away (`"x\"y"` wrote into `x"y`). Both are
+// relative paths here, so that the quote is the first character.
+TEST(Hardening, DirIsTakenAsWritten) {
+  ScratchDir scratch("dir-text");
+  const std::vector<std::string> dirs{"a dir with spaces", "\"x\\\"y\""};
+  for (const std::string& dir : dirs) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", dir},
+          std::vector<std::string>{"query", "pangki", "..../.bb./..w./.w.. b", "--dir", dir},
+          std::vector<std::string>{"stats", "pangki", "--tiers", "2-2", "--dir", dir},
+          std::vector<std::string>{"verify", "pangki", "--tiers", "2-2", "--dir", dir}}) {
+      Launch launch{args};
+      launch.cwd = scratch.path();
+      const Outcome r = run_rtb(launch, std::chrono::seconds(60));
+      EXPECT_EQ(r.exit_code, 0) << describe_run(args, r);
+    }
+    const std::map<std::string, Bytes> files = tier_files(scratch.path() / dir);
+    EXPECT_TRUE(files.count("2-2.rtb") && files.at("2-2.rtb") == clean_pangki_files().at("2-2.rtb"))
+        << "no 2-2.rtb, or another, in " << dir;
+  }
+  std::vector<std::string> made;
+  for (const auto& e : fs::directory_iterator(scratch.path())) made.push_back(e.path().filename().string());
+  std::sort(made.begin(), made.end());
+  EXPECT_EQ(made, (std::vector<std::string>{"\"x\\\"y\"", "a dir with spaces"})) << "a directory not as written";
 }
 
 // `ulimit -f` killed generate with SIGXFSZ and no message.
