@@ -132,6 +132,31 @@ TEST(ServeConnections, SlowAndIdleClientsDoNotStallOthers) {
   EXPECT_LT(slowest, 1.0);
 }
 
+// Issue 53, item 2: each connection was served by one of 64 threads from
+// its first byte to its last, and more waited in an unbounded queue: 64
+// sockets sending a byte now and then made every other request wait 5 s,
+// 300 made it wait 15 s. 300 here, half trickling, half idle.
+TEST(ServeConnections, HundredsOfSlowAndIdleClientsDoNotStallOthers) {
+  Server server({"--dir", "."});
+  ASSERT_GT(server.port(), 0);
+  for (const int sockets : {64, 300}) {
+    const serve_test::SlowClients slow(server.port(), sockets / 2, sockets / 2, std::chrono::milliseconds(500));
+    for (int i = 0; i < 300 && slow.connections() < sockets; ++i) sleep_s(0.01);
+    ASSERT_GE(slow.connections(), sockets);
+    sleep_s(0.5);
+    double slowest = 0;
+    for (int i = 0; i < 10; ++i) {
+      const Timed t = timed_get(server.port(), "/api/games", {}, 10);
+      EXPECT_EQ(t.status, 200);
+      slowest = std::max(slowest, t.seconds);
+      sleep_s(0.1);
+    }
+    std::cout << "[ slow clients ] " << sockets << " slow or idle sockets (" << slow.connections()
+              << " connections made); slowest of 10 requests: " << slowest << " s\n";
+    EXPECT_LT(slowest, 1.0) << sockets << " slow or idle sockets";
+  }
+}
+
 // Issue 53, item 1: every answer after the first on a kept-alive
 // connection came about 40 ms late (headers and body in two writes without
 // TCP_NODELAY: the body waited for the client's delayed ACK), and answers
