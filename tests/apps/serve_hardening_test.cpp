@@ -316,6 +316,30 @@ TEST(ServeFiles, TiersGeneratedOrRepairedWhileServingAreFound) {
   EXPECT_EQ(repaired.body.value("value", ""), "DRAW");
 }
 
+// Issue 53, item 4: a relative --dir was shown as given in answers (the
+// README promises <dir> for the tablebase directory, however it is given).
+TEST(ServeFiles, ARelativeDirIsWrittenDirInAnswers) {
+  const rtb_test::ScratchDir scratch("serve-relative");
+  const std::string relative = fs::relative(scratch.path()).string();
+  ASSERT_FALSE(relative.empty());
+  ASSERT_NE(relative.front(), '/');
+  for (const std::string& given : {relative, "./" + relative, relative + "/"}) {
+    fs::remove_all(scratch.path() / "pangki-default");
+    Server server({"--dir", given});
+    ASSERT_GT(server.port(), 0) << given;
+    const Timed missing = timed_get(server.port(), "/api/query?game=pangki");
+    EXPECT_EQ(missing.status, 404) << given;
+    EXPECT_EQ(missing.body.value("generate", ""), "rtb generate pangki --dir <dir>") << given << ": " << missing.text;
+    EXPECT_EQ(missing.text.find(relative), std::string::npos) << given << ": " << missing.text;
+    install_tables(rtb_test::tablebase_dir() / "pangki-default", scratch.path() / "pangki-default");
+    for (const auto& file : fs::directory_iterator(scratch.path() / "pangki-default")) damage_every_block(file.path());
+    const Timed damaged = timed_get(server.port(), "/api/query?game=pangki");
+    EXPECT_EQ(damaged.status, 500) << given << ": " << damaged.text;
+    EXPECT_NE(damaged.text.find("<dir>/pangki-default/"), std::string::npos) << given << ": " << damaged.text;
+    EXPECT_EQ(damaged.text.find(relative), std::string::npos) << given << ": " << damaged.text;
+  }
+}
+
 // Issue 28, defect 9: the seed board's position text has 129 characters and
 // the server refused more than 128.
 TEST(ServeRequests, TheSeedBoardsPositionTextIsTaken) {
