@@ -137,7 +137,7 @@ Tablebase::Tablebase(const std::string& dir, const std::string& game, const std:
     limits.nodes = budget.nodes;
     limits.seconds = budget.seconds;
     if (budget.nodes < 1) throw InvalidInput("the search budget must be at least 1 node");
-    if (!(budget.seconds >= 0)) throw InvalidInput("the search time limit must not be negative");
+    check_search_seconds(budget.seconds, true);
     impl_ = std::make_unique<Impl>(
         Impl{QuerySession(choice_of(game, variant), dir, limits), dir, choice_of(game, variant), nullptr});
     // A board too large for tablebases (8x8 Crossings) is searched from every

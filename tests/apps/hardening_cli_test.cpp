@@ -212,7 +212,14 @@ TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
       {{"generate", "pangki", "--memory-limit", "-5G"}, "--memory-limit must be a size above 0"},
       {{"generate", "pangki", "--memory-limit", "lots"}, "--memory-limit must be a size above 0"},
       {{"query", "pangki", "start", "--nodes", "-1"}, "--nodes must be at least 1, not -1"},
-      {{"query", "pangki", "start", "--seconds", "-1"}, "--seconds must not be negative"},
+      // Issue 53, item 7: one rule for the search time limit in every front
+      // end; query took inf and any number, play took 1e9, serve refused 0.
+      {{"query", "pangki", "start", "--seconds", "-1"}, "--seconds must be a number of seconds above 0 and at most"},
+      {{"query", "pangki", "start", "--seconds", "inf"}, "(0: no limit), not inf"},
+      {{"query", "pangki", "start", "--seconds", "nan"}, "--seconds must be a number of seconds above 0"},
+      {{"query", "pangki", "start", "--seconds", "1e9"}, "at most 3600 (0: no limit), not 1e+09"},
+      {{"play", "pangki", "--seconds", "1e9"}, "at most 3600 (0: no limit), not 1e+09"},
+      {{"serve", "--seconds", "0"}, "--seconds must be a number of seconds above 0 and at most 3600, not 0"},
       // Issue 28, item 13: an empty list selected every tier.
       {{"generate", "pangki", "--tiers", ""}, "--tiers is empty"},
       {{"verify", "pangki", "--tiers", ""}, "--tiers is empty"},

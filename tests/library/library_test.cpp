@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <rtb/rtb.hpp>
 #include <string>
 
@@ -122,6 +123,24 @@ TEST(LibraryCrossings, EightByEightIsSearchedWithoutFiles) {
   EXPECT_EQ(again.value, r.value);
   EXPECT_EQ(again.best_move(), r.best_move());
   EXPECT_EQ(tb.probe_value("start"), r.value);
+}
+
+// Issue 53, item 7: the library took an infinite time limit (and any
+// number), where the command line's query and play follow one rule now.
+TEST(LibraryCrossings, TheTimeLimitFollowsTheFrontEndsRule) {
+  ScratchDir scratch("seconds");
+  for (const double seconds : {std::numeric_limits<double>::infinity(), -1.0, 1e9}) {
+    try {
+      rtb::Tablebase tb(scratch.str(), "crossings", "default", rtb::SearchBudget{20000, seconds});
+      ADD_FAILURE() << "seconds " << seconds << " was taken";
+    } catch (const rtb::InvalidInput& e) {
+      EXPECT_NE(std::string(e.what()).find("seconds must be a number of seconds above 0 and at most 3600"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_NO_THROW(rtb::Tablebase(scratch.str(), "crossings", "default", rtb::SearchBudget{20000, 0}));
+  EXPECT_NO_THROW(rtb::Tablebase(scratch.str(), "crossings", "default", rtb::SearchBudget{20000, 3600}));
 }
 
 TEST(LibraryProbeValue, AgreesWithProbeAndReadsOnlyThePositionsFile) {

@@ -64,8 +64,7 @@ int run_play(int argc, char** argv) {
   const std::filesystem::path dir = dirs.for_reading(choice, "play");
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);
-  if (!(limits.seconds >= 0) || !std::isfinite(limits.seconds))
-    throw UsageError("--seconds must be a number of seconds, 0 or more (0: no limit)");
+  check_search_seconds(limits.seconds, true);
   check_range("strength", strength, 0, 100);
   options.strength = static_cast<int>(strength);
   if (seed != -1) check_range("seed", seed, 0, LLONG_MAX);
