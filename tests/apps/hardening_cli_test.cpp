@@ -211,6 +211,10 @@ TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
       {{"generate", "pangki", "--threads", "-2"}, "--threads must be at least 1, not -2"},
       {{"generate", "pangki", "--memory-limit", "-5G"}, "--memory-limit must be a size above 0"},
       {{"generate", "pangki", "--memory-limit", "lots"}, "--memory-limit must be a size above 0"},
+      // Issue 53, item 7: an empty size meant no limit, and -1 (the value
+      // that meant "no seed given") was taken as no seed.
+      {{"generate", "pangki", "--memory-limit", ""}, "--memory-limit must be a size above 0"},
+      {{"play", "pangki", "--seed", "-1"}, "--seed must be at least 0, not -1"},
       {{"query", "pangki", "start", "--nodes", "-1"}, "--nodes must be at least 1, not -1"},
       // Issue 53, item 7: one rule for the search time limit in every front
       // end; query took inf and any number, play took 1e9, serve refused 0.
