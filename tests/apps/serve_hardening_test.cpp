@@ -218,6 +218,15 @@ TEST(ServeConnections, RangeHeadersAreIgnored) {
   EXPECT_EQ(many.status, 200);
   EXPECT_EQ(many.text, whole.text);
   EXPECT_EQ(many.headers.count("Content-Range"), 0u);
+  // Issue 53, item 7: a malformed Range was answered 416 before any other
+  // check, the Host check included. It is ignored as any Range is.
+  const std::string port = std::to_string(server.port());
+  const Timed malformed = timed_get(server.port(), "/api/games", {{"Range", "bytes=abc"}});
+  EXPECT_EQ(malformed.status, 200);
+  EXPECT_TRUE(malformed.body.is_object()) << malformed.text.substr(0, 200);
+  const Timed foreign =
+      timed_get(server.port(), "/api/games", {{"Range", "bytes=abc"}, {"Host", "evil.example:" + port}});
+  EXPECT_EQ(foreign.status, 421) << foreign.text;
 }
 
 // Issue 28, defect 5: a DNS-rebinding page (Host: its own name) could read

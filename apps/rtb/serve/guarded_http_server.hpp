@@ -16,7 +16,8 @@
 //   one more comes).
 // - Range requests. 0.11.4 answers a Range header on any answer (an 8 KB
 //   request of 2,700 ranges returned 52 MB; an API answer came back cut to
-//   the range, as 200). Ranges are ignored: every answer is whole.
+//   the range, as 200), and a malformed one 416 before any check. Ranges
+//   are ignored: every answer is whole.
 // - Bursts. The library's listen backlog of 5 is widened to the system's.
 // - Kept-alive connections. Answers go out without Nagle's delay, and the
 //   Keep-Alive header states the idle time and request count kept here.
@@ -100,6 +101,28 @@ inline bool holds_whole_request(const std::string& received, std::size_t most) {
     if (length >= most) return true;
   }
   return received.size() >= end + 4 + length;
+}
+
+// Removes the Range header lines of the request `received` begins with
+// (its headers whole). 0.11.4 answers a malformed Range 416 as soon as the
+// headers are read, before any handler: before the Host check, so that a
+// foreign page learnt the server was there (issue 53, item 7). Ranges are
+// ignored anyway, so the header is dropped before the library reads it.
+inline void drop_range_headers(std::string& received) {
+  std::size_t end = received.find("\r\n\r\n");
+  if (end == std::string::npos) return;  // left to the library, which refuses it
+  for (std::size_t at = received.find("\r\n"); at < end;) {
+    const std::size_t from = at + 2, to = received.find("\r\n", from);
+    bool range = to - from >= 6;
+    for (std::size_t i = 0; range && i < 6; ++i)
+      range = std::tolower(static_cast<unsigned char>(received[from + i])) == "range:"[i];
+    if (range) {
+      received.erase(at, to - at);
+      end -= to - at;
+    } else {
+      at = to;
+    }
+  }
 }
 
 // A connection's socket, read first from what the reader has received and
@@ -360,6 +383,7 @@ class GuardedHttpServer final : public httplib::Server {
   // On a thread of the pool: answers the request the connection holds, then
   // hands the connection back to the reader, or closes it.
   void answer(http_detail::Connection& c) {
+    http_detail::drop_range_headers(c.received);
     http_detail::DeadlineStream stream(c, limits_, stopping_);
     bool closed = false;
     const bool last = c.served + 1 >= limits_.requests_per_connection;
