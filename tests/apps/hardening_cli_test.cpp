@@ -215,6 +215,9 @@ TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
       // that meant "no seed given") was taken as no seed.
       {{"generate", "pangki", "--memory-limit", ""}, "--memory-limit must be a size above 0"},
       {{"play", "pangki", "--seed", "-1"}, "--seed must be at least 0, not -1"},
+      // Issue 53, item 5: an empty directory was a filesystem error.
+      {{"generate", "pangki", "--tiers", "2-2", "--dir", ""}, "--dir is empty: name a directory"},
+      {{"query", "pangki", "start", "--dir", ""}, "--dir is empty: name a directory"},
       {{"query", "pangki", "start", "--nodes", "-1"}, "--nodes must be at least 1, not -1"},
       // Issue 53, item 7: one rule for the search time limit in every front
       // end; query took inf and any number, play took 1e9, serve refused 0.
