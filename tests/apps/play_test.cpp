@@ -458,6 +458,20 @@ TEST(RtbPlay, LoadOfAFifoOrADirectoryIsRefusedWithoutWaiting) {
   EXPECT_TRUE(has(r.out, "> position\nwwww/w..w/b..b/bbbb b\n")) << r.out;
 }
 
+// As load (issue 53, item 6), so save: std::ofstream's open of a FIFO
+// waited for a reader.
+TEST(RtbPlay, SaveToAFifoIsRefusedWithoutWaiting) {
+  const rtb_test::ScratchDir scratch("play-fifo-save");
+  const std::string fifo = (scratch.path() / "fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  const std::vector<std::string> args{"play", "pangki", "--dir", dir()};
+  const Outcome r = run_rtb(rtb_test::Launch{args, "save " + fifo + "\nposition\nquit\n"}, std::chrono::seconds(20));
+  EXPECT_FALSE(r.timed_out) << "save waited on the FIFO";
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "could not write '" + fifo + "': not a regular file\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "> position\nwwww/w..w/b..b/bbbb b\n")) << r.out;
+}
+
 TEST(RtbPlay, NumbersThatAreNotValidAreRefused) {
   // issue 28, item 13: --nodes -1 wrapped round to 2^64 - 1.
   for (const std::vector<std::string>& bad : {std::vector<std::string>{"--nodes", "-1"},

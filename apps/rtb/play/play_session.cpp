@@ -8,7 +8,6 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -49,6 +48,35 @@ std::string regular_file_text(const std::string& file, std::size_t most, std::st
   }
   ::close(fd);
   return why.empty() ? text : "";
+}
+
+// Writes `text` as the whole of a regular file, made if need be; `why` set
+// when it cannot. As regular_file_text, opened without blocking and checked
+// before it is cut or written: std::ofstream's open of a FIFO waited for a
+// reader (and one with no reader is ENXIO here).
+void write_regular_file(const std::string& file, const std::string& text, std::string& why) {
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    why = errno == ENXIO ? "not a regular file" : std::strerror(errno);
+    return;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    why = "not a regular file";
+  } else if (::ftruncate(fd, 0) != 0) {
+    why = std::strerror(errno);
+  } else {
+    for (std::size_t done = 0; done < text.size();) {
+      const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        why = std::strerror(errno);
+        break;
+      }
+      done += static_cast<std::size_t>(n);
+    }
+  }
+  if (::close(fd) != 0 && why.empty()) why = std::strerror(errno);
 }
 
 // The pieces on the board by letter, from a position text.
@@ -350,10 +378,13 @@ GameRecord PlaySession::record_so_far() const {
 }
 
 void PlaySession::save(const std::string& file) {
-  std::ofstream f(file, std::ios::trunc);
-  f << record_text(record_so_far()) << "\n";
-  f.close();
-  if (!f) {
+  std::string why;
+  write_regular_file(file, record_text(record_so_far()) + "\n", why);
+  if (why == "not a regular file") {
+    out_ << "could not write '" << file << "': " << why << "\n";
+    return;
+  }
+  if (!why.empty()) {
     out_ << "could not write '" << file << "'\n";
     return;
   }
