@@ -133,11 +133,12 @@ ProbeResult probe_result(const QueryResult& q) {
 Tablebase::Tablebase(const std::string& dir, const std::string& game, const std::string& variant,
                      const SearchBudget& budget) {
   translating_errors([&] {
+    check_tablebase_dir(dir);
     SearchLimits limits;
     limits.nodes = budget.nodes;
     limits.seconds = budget.seconds;
     if (budget.nodes < 1) throw InvalidInput("the search budget must be at least 1 node");
-    if (!(budget.seconds >= 0)) throw InvalidInput("the search time limit must not be negative");
+    check_search_seconds(budget.seconds, true);
     impl_ = std::make_unique<Impl>(
         Impl{QuerySession(choice_of(game, variant), dir, limits), dir, choice_of(game, variant), nullptr});
     // A board too large for tablebases (8x8 Crossings) is searched from every
@@ -157,22 +158,28 @@ Tablebase::~Tablebase() = default;
 Tablebase::Tablebase(Tablebase&&) noexcept = default;
 Tablebase& Tablebase::operator=(Tablebase&&) noexcept = default;
 
-const std::string& Tablebase::game() const { return impl_->session.game(); }
-const std::string& Tablebase::variant() const { return impl_->session.variant(); }
-const std::string& Tablebase::dir() const { return impl_->dir; }
-std::string Tablebase::start() const { return impl_->session.start(); }
+// A moved-from Tablebase has no Impl: its calls crashed (issue 53, item 5).
+Tablebase::Impl& Tablebase::impl() const {
+  if (!impl_) throw std::logic_error("rtb::Tablebase: used after it was moved from");
+  return *impl_;
+}
+
+const std::string& Tablebase::game() const { return impl().session.game(); }
+const std::string& Tablebase::variant() const { return impl().session.variant(); }
+const std::string& Tablebase::dir() const { return impl().dir; }
+std::string Tablebase::start() const { return impl().session.start(); }
 
 std::string Tablebase::normalise(const std::string& position) const {
-  return translating_errors([&] { return impl_->session.normalise(position); });
+  return translating_errors([&] { return impl().session.normalise(position); });
 }
 
 std::string Tablebase::play(const std::string& position, const std::vector<std::string>& moves) const {
-  return translating_errors([&] { return impl_->session.play(position, moves); });
+  return translating_errors([&] { return impl().session.play(position, moves); });
 }
 
 ProbeResult Tablebase::probe(const std::string& position) {
   return translating_errors([&] {
-    const QueryResult q = impl_->session.query(position);
+    const QueryResult q = impl().session.query(position);
     ProbeResult r = probe_result(q);
     r.json = to_json(q).dump();
     return r;
@@ -181,9 +188,9 @@ ProbeResult Tablebase::probe(const std::string& position) {
 
 GameValue Tablebase::probe_value(const std::string& position) {
   return translating_errors([&] {
-    if (!impl_->values) impl_->values = std::make_unique<ValueReader>(impl_->choice, impl_->session.dir());
-    if (const std::optional<Value> v = impl_->values->value(position)) return game_value({*v, *v});
-    return game_value(impl_->session.query(position).value);
+    if (!impl().values) impl().values = std::make_unique<ValueReader>(impl().choice, impl().session.dir());
+    if (const std::optional<Value> v = impl().values->value(position)) return game_value({*v, *v});
+    return game_value(impl().session.query(position).value);
   });
 }
 
@@ -213,6 +220,7 @@ std::vector<GameInfo> games() {
 GenerateSummary generate_tablebases(const std::string& dir, const std::string& game, const std::string& variant,
                                     const GenerateSettings& settings) {
   return translating_errors([&] {
+    check_tablebase_dir(dir);
     check_threads(settings.threads);
     return with_game(choice_of(game, variant), [&](const auto& g) {
       TierSelection selection;

@@ -45,7 +45,14 @@ std::vector<std::string> move_list(const py::object& moves) {
     }
     return out;
   }
-  for (const py::handle& m : moves) out.push_back(py::cast<std::string>(m));
+  // Each a str: anything else (None) was pybind11's RuntimeError "Unable to
+  // cast" (issue 53, item 5).
+  for (const py::handle& m : moves) {
+    if (!py::isinstance<py::str>(m))
+      throw py::type_error("moves[" + std::to_string(out.size()) + "] must be a str, not " +
+                           std::string(py::str(py::type::of(m).attr("__name__"))));
+    out.push_back(m.cast<std::string>());
+  }
   return out;
 }
 
@@ -239,9 +246,12 @@ PYBIND11_MODULE(_rtb, m) {
                                  std::string(py::str(py::type::of(d).attr("__name__"))));
           }
         };
-        if (py::isinstance<py::list>(dir) || py::isinstance<py::tuple>(dir))
+        if (py::isinstance<py::list>(dir) || py::isinstance<py::tuple>(dir)) {
           for (const py::handle& d : dir) add(d);
-        else if (!dir.is_none()) add(dir);
+          // Was IndexError with a C++ message (issue 53, item 5).
+          if (search.empty())
+            throw py::value_error("dir is an empty list: give at least one directory, or None for RTB_PATH's");
+        } else if (!dir.is_none()) add(dir);
         const std::string dir_text =
             dir.is_none() || search.size() > 1 ? rtb::find_tablebase_dir(game, variant, search) : search.at(0);
         py::gil_scoped_release unlocked;
@@ -299,7 +309,13 @@ PYBIND11_MODULE(_rtb, m) {
           if (value.is_none()) continue;
           if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
             throw py::value_error(name + " must be a whole number, not " + std::string(py::repr(value)));
-          settings.at_most[name] = value.cast<long long>();
+          // Beyond 64 bits (2**70) was pybind11's "Unable to cast" (issue 53).
+          try {
+            settings.at_most[name] = value.cast<long long>();
+          } catch (const py::cast_error&) {
+            throw py::value_error(name + " must be a whole number that fits in 64 bits, not " +
+                                  std::string(py::repr(value)));
+          }
         }
         const std::string dir_text = path_text(dir);
         rtb::GenerateSummary s;

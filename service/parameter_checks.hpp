@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -40,6 +41,25 @@ inline void check_range(const std::string& parameter, long long value, long long
                                           (hi == LLONG_MAX ? "at least " + std::to_string(lo)
                                                            : "in " + std::to_string(lo) + ".." + std::to_string(hi)) +
                                           ", not " + std::to_string(value));
+}
+
+// The search time limit, one rule for every front end (issue 53, item 7:
+// `query` took 0 and inf, `serve` refused both, `play` took 0 and not inf,
+// Python refused 0 and took inf): a finite number of seconds above 0 and at
+// most an hour; where `zero_is_none`, 0 says "no time limit" (the search is
+// then ended by its node budget alone, and repeatable). The command line's
+// query and play take 0 so, as does the library; the server does not (a
+// request waits for its search), nor Python, which says it with None.
+inline constexpr double kMostSearchSeconds = 3600;
+
+inline void check_search_seconds(double seconds, bool zero_is_none) {
+  if (zero_is_none && seconds == 0) return;
+  if (seconds > 0 && std::isfinite(seconds) && seconds <= kMostSearchSeconds) return;
+  std::ostringstream said;
+  said << seconds;
+  throw InvalidParameter("seconds", "{} must be a number of seconds above 0 and at most " +
+                                        std::to_string(static_cast<int>(kMostSearchSeconds)) +
+                                        (zero_is_none ? " (0: no limit)" : "") + ", not " + said.str());
 }
 
 // "8G", "512M", "100k", "1.5G" or a number of bytes; units are powers of 1024.

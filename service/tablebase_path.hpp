@@ -13,14 +13,23 @@
 #include <vector>
 
 #include "games/registry.hpp"
+#include "solver/parameter_error.hpp"
 
 namespace rtb {
 
 inline constexpr const char* kTablebasePathVariable = "RTB_PATH";
 
-// The directories to look in, in order: `given` if any, else RTB_PATH's
-// (empty entries skipped), else "tb".
+// A tablebase directory a caller names: never empty. "" reached
+// std::filesystem and failed as "cannot make absolute path" in generate,
+// and read files relative to the working directory in query (issue 53).
+inline void check_tablebase_dir(const std::filesystem::path& dir) {
+  if (dir.empty()) throw InvalidParameter("dir", "{} is empty: name a directory (. for the working directory)");
+}
+
+// The directories to look in, in order: `given` if any (each checked),
+// else RTB_PATH's (empty entries skipped), else "tb".
 inline std::vector<std::filesystem::path> tablebase_search_path(const std::vector<std::filesystem::path>& given) {
+  for (const std::filesystem::path& dir : given) check_tablebase_dir(dir);
   if (!given.empty()) return given;
   std::vector<std::filesystem::path> out;
   if (const char* path = std::getenv(kTablebasePathVariable)) {

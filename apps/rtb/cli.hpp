@@ -49,10 +49,17 @@ struct DirOption {
   std::vector<std::filesystem::path> search_path() const { return tablebase_search_path(given); }
 };
 
+// Read as text, then made a path: Boost.Program_options reads a
+// std::filesystem::path through operator>>, that is std::quoted, which
+// stops at a space and takes a leading '"' as a quote with escapes (issue
+// 53, item 3). A path is taken exactly as written.
 inline void add_dir_option(po::options_description& o, DirOption& dirs) {
-  o.add_options()("dir", po::value(&dirs.given)->composing()->value_name("DIR"),
-                  "tablebase directory; again for more, searched in order (default: RTB_PATH's, "
-                  "':'-separated, else tb)");
+  o.add_options()(
+      "dir",
+      po::value<std::vector<std::string>>()->composing()->value_name("DIR")->notifier(
+          [&dirs](const std::vector<std::string>& given) { dirs.given.assign(given.begin(), given.end()); }),
+      "tablebase directory; again for more, searched in order (default: RTB_PATH's, "
+      "':'-separated, else tb)");
 }
 
 inline int default_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }

@@ -83,7 +83,8 @@ int run_generate(int argc, char** argv) {
   // Read signed, so that a negative value is seen instead of wrapping around.
   long long block_size = options.write.block_size;
   bool plan_only = false, zstd_own_matches = false;
-  std::string memory_limit_text, walk_text = "auto";
+  std::optional<std::string> memory_limit_text;
+  std::string walk_text = "auto";
   po::options_description o("options");
   add_game_options(o, choice);
   DirOption dirs;
@@ -98,7 +99,9 @@ int run_generate(int argc, char** argv) {
       "writes 0.12's bytes)")("block-size", po::value(&block_size)->default_value(block_size)->value_name("N"),
                               "positions per compressed block")(
       "plan", po::bool_switch(&plan_only), "print the memory and disk each tier group needs, and solve nothing")(
-      "memory-limit", po::value(&memory_limit_text)->value_name("SIZE"),
+      "memory-limit",
+      po::value<std::string>()->value_name("SIZE")->notifier(
+          [&memory_limit_text](const std::string& text) { memory_limit_text = text; }),
       "the memory the run may use (e.g. 8G, 512M; default: the machine's memory): tiers held for later groups "
       "are dropped and read again to stay within it; a group that needs more with the tiers it reads is refused "
       "before any work")("walk", po::value(&walk_text)->default_value(walk_text)->value_name("W"),
@@ -139,8 +142,10 @@ int run_generate(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--walk: ") + e.what());
   }
-  if (!memory_limit_text.empty()) {
-    options.memory_limit = parse_bytes("memory-limit", memory_limit_text);
+  // Given, even empty: an empty size is refused, not taken for "no limit"
+  // (issue 53, item 7).
+  if (memory_limit_text) {
+    options.memory_limit = parse_bytes("memory-limit", *memory_limit_text);
     options.memory_limit_name = "--memory-limit";
   }
   return with_game(choice, [&](const auto& game) {

@@ -105,7 +105,7 @@ int run_query(int argc, char** argv) {
   const std::filesystem::path dir = dirs.for_reading(choice, "query");
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);
-  if (!(limits.seconds >= 0)) throw UsageError("--seconds must not be negative");
+  check_search_seconds(limits.seconds, true);
   const std::vector<std::string> moves = moves_text.empty() ? std::vector<std::string>{} : move_list(moves_text);
   QuerySession session(choice, dir, limits);
   if (batch) return run_batch(session, moves, line) == 0 ? 0 : 1;

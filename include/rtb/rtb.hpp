@@ -99,6 +99,8 @@ class Tablebase {
   Tablebase(const std::string& dir, const std::string& game, const std::string& variant = "default",
             const SearchBudget& budget = {});
   ~Tablebase();
+  // A moved-from Tablebase may be assigned to or destroyed; any other call
+  // throws std::logic_error.
   Tablebase(Tablebase&&) noexcept;
   Tablebase& operator=(Tablebase&&) noexcept;
 
@@ -130,6 +132,7 @@ class Tablebase {
 
  private:
   struct Impl;
+  Impl& impl() const;  // throws std::logic_error when moved from
   std::unique_ptr<Impl> impl_;
 };
 

@@ -241,3 +241,27 @@ def test_rtb_path_and_a_list_of_directories_are_searched_in_order(tmp_path, monk
     monkeypatch.delenv("RTB_PATH")
     with pytest.raises(rtb.TablebaseNotFoundError):
         rtb.open([tmp_path / "none", a], "blockade")
+
+
+# ------------------------------------------------ errors of the right kind (issue 53)
+
+
+def test_errors_are_of_the_right_kind(tmp_path, pangki_dir):
+    # An empty list of directories raised IndexError with a C++ message.
+    with pytest.raises(ValueError, match="dir is an empty list"):
+        rtb.open([], "pangki")
+    # A number too large for 64 bits, and None among moves, raised
+    # pybind11's RuntimeError "Unable to cast".
+    with pytest.raises(ValueError, match="max_pieces must be a whole number .*, not 1180591620717411303424"):
+        rtb.generate(tmp_path, "pangki", max_pieces=2**70)
+    tb = rtb.open(pangki_dir, "pangki")
+    with pytest.raises(TypeError, match=r"moves\[1\] must be a str, not NoneType"):
+        tb.play("start", ["a2b2", None])
+    # An empty directory was a filesystem error.
+    with pytest.raises(ValueError, match="dir is empty"):
+        rtb.generate("", "pangki", max_pieces=2)
+    with pytest.raises(ValueError, match="dir is empty"):
+        rtb.open("", "pangki")
+    # The search time limit's one rule (issue 53, item 7): inf is refused.
+    with pytest.raises(ValueError, match="seconds must be a number of seconds above 0 and at most 3600"):
+        rtb.open(tmp_path, "crossings", seconds=float("inf"))

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -210,8 +211,22 @@ TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
       {{"generate", "pangki", "--threads", "-2"}, "--threads must be at least 1, not -2"},
       {{"generate", "pangki", "--memory-limit", "-5G"}, "--memory-limit must be a size above 0"},
       {{"generate", "pangki", "--memory-limit", "lots"}, "--memory-limit must be a size above 0"},
+      // Issue 53, item 7: an empty size meant no limit, and -1 (the value
+      // that meant "no seed given") was taken as no seed.
+      {{"generate", "pangki", "--memory-limit", ""}, "--memory-limit must be a size above 0"},
+      {{"play", "pangki", "--seed", "-1"}, "--seed must be at least 0, not -1"},
+      // Issue 53, item 5: an empty directory was a filesystem error.
+      {{"generate", "pangki", "--tiers", "2-2", "--dir", ""}, "--dir is empty: name a directory"},
+      {{"query", "pangki", "start", "--dir", ""}, "--dir is empty: name a directory"},
       {{"query", "pangki", "start", "--nodes", "-1"}, "--nodes must be at least 1, not -1"},
-      {{"query", "pangki", "start", "--seconds", "-1"}, "--seconds must not be negative"},
+      // Issue 53, item 7: one rule for the search time limit in every front
+      // end; query took inf and any number, play took 1e9, serve refused 0.
+      {{"query", "pangki", "start", "--seconds", "-1"}, "--seconds must be a number of seconds above 0 and at most"},
+      {{"query", "pangki", "start", "--seconds", "inf"}, "(0: no limit), not inf"},
+      {{"query", "pangki", "start", "--seconds", "nan"}, "--seconds must be a number of seconds above 0"},
+      {{"query", "pangki", "start", "--seconds", "1e9"}, "at most 3600 (0: no limit), not 1e+09"},
+      {{"play", "pangki", "--seconds", "1e9"}, "at most 3600 (0: no limit), not 1e+09"},
+      {{"serve", "--seconds", "0"}, "--seconds must be a number of seconds above 0 and at most 3600, not 0"},
       // Issue 28, item 13: an empty list selected every tier.
       {{"generate", "pangki", "--tiers", ""}, "--tiers is empty"},
       {{"verify", "pangki", "--tiers", ""}, "--tiers is empty"},
@@ -232,6 +247,34 @@ TEST(Hardening, BaghChalPositionThatCannotOccurIsRefused) {
   const Outcome r = run_rtb(args);
   EXPECT_EQ(r.exit_code, 2) << describe_run(args, r);
   EXPECT_NE(r.err.find("cannot occur"), std::string::npos) << r.err;
+}
+
+// Issue 53, item 3: --dir was read through std::quoted, so a path with a
+// space was refused by every command and one starting with `"` had its
+// quotes and escapes taken away (`"x\"y"` wrote into `x"y`). Both are
+// relative paths here, so that the quote is the first character.
+TEST(Hardening, DirIsTakenAsWritten) {
+  ScratchDir scratch("dir-text");
+  const std::vector<std::string> dirs{"a dir with spaces", "\"x\\\"y\""};
+  for (const std::string& dir : dirs) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"generate", "pangki", "--tiers", "2-2", "--quiet", "--dir", dir},
+          std::vector<std::string>{"query", "pangki", "..../.bb./..w./.w.. b", "--dir", dir},
+          std::vector<std::string>{"stats", "pangki", "--tiers", "2-2", "--dir", dir},
+          std::vector<std::string>{"verify", "pangki", "--tiers", "2-2", "--dir", dir}}) {
+      Launch launch{args};
+      launch.cwd = scratch.path();
+      const Outcome r = run_rtb(launch, std::chrono::seconds(60));
+      EXPECT_EQ(r.exit_code, 0) << describe_run(args, r);
+    }
+    const std::map<std::string, Bytes> files = tier_files(scratch.path() / dir);
+    EXPECT_TRUE(files.count("2-2.rtb") && files.at("2-2.rtb") == clean_pangki_files().at("2-2.rtb"))
+        << "no 2-2.rtb, or another, in " << dir;
+  }
+  std::vector<std::string> made;
+  for (const auto& e : fs::directory_iterator(scratch.path())) made.push_back(e.path().filename().string());
+  std::sort(made.begin(), made.end());
+  EXPECT_EQ(made, (std::vector<std::string>{"\"x\\\"y\"", "a dir with spaces"})) << "a directory not as written";
 }
 
 // `ulimit -f` killed generate with SIGXFSZ and no message.

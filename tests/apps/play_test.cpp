@@ -2,6 +2,9 @@
 // (stdin not a terminal), and the same game on a real terminal in tmux. The
 // values it shows and the moves the computer picks are checked against
 // `rtb query --json` for the same positions.
+#include <sys/stat.h>
+
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -436,6 +439,37 @@ TEST(RtbPlay, RecordSaveLoadAndNew) {
   EXPECT_TRUE(has(fresh.out, "new game from wwww/..b./bw../bbbb w\n")) << fresh.out;
   EXPECT_TRUE(has(fresh.out, "white to move   value: DRAW")) << fresh.out;
   EXPECT_TRUE(has(fresh.out, "> new nonsense\nno new game: ")) << fresh.out;
+}
+
+// Issue 53, item 6: `load` of a FIFO (or any file that is not a regular
+// one) blocked in open() until the program was killed.
+TEST(RtbPlay, LoadOfAFifoOrADirectoryIsRefusedWithoutWaiting) {
+  const rtb_test::ScratchDir scratch("play-fifo");
+  const std::string fifo = (scratch.path() / "fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  const std::vector<std::string> args{"play", "pangki", "--dir", dir()};
+  const Outcome r =
+      run_rtb(rtb_test::Launch{args, "load " + fifo + "\nload " + scratch.path().string() + "\nposition\nquit\n"},
+              std::chrono::seconds(20));
+  EXPECT_FALSE(r.timed_out) << "load waited on the FIFO";
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "could not read '" + fifo + "': not a regular file\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "could not read '" + scratch.path().string() + "': not a regular file\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "> position\nwwww/w..w/b..b/bbbb b\n")) << r.out;
+}
+
+// As load (issue 53, item 6), so save: std::ofstream's open of a FIFO
+// waited for a reader.
+TEST(RtbPlay, SaveToAFifoIsRefusedWithoutWaiting) {
+  const rtb_test::ScratchDir scratch("play-fifo-save");
+  const std::string fifo = (scratch.path() / "fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  const std::vector<std::string> args{"play", "pangki", "--dir", dir()};
+  const Outcome r = run_rtb(rtb_test::Launch{args, "save " + fifo + "\nposition\nquit\n"}, std::chrono::seconds(20));
+  EXPECT_FALSE(r.timed_out) << "save waited on the FIFO";
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "could not write '" + fifo + "': not a regular file\n")) << r.out;
+  EXPECT_TRUE(has(r.out, "> position\nwwww/w..w/b..b/bbbb b\n")) << r.out;
 }
 
 TEST(RtbPlay, NumbersThatAreNotValidAreRefused) {

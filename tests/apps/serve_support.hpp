@@ -4,11 +4,14 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <httplib.h>
 
 #include <atomic>
+#include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
@@ -67,6 +70,82 @@ inline int connect_to(int port) {
   }
   return fd;
 }
+
+// One kept-alive connection, driven by hand (cpp-httplib's client hides
+// which connection a request goes on): GETs one after another on it, each
+// answer read whole (its headers, then Content-Length bytes) and timed.
+class KeptAlive {
+ public:
+  struct Answer {
+    int status = -1;  // -1: the connection closed, or no answer within 5 s
+    std::string headers, body;
+    double seconds = 0;
+    // A header's value (the name without case), or "".
+    std::string header(const std::string& name) const {
+      std::string lower = headers;
+      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      std::string key = "\r\n" + name + ":";
+      for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      const std::size_t at = lower.find(key);
+      if (at == std::string::npos) return "";
+      const std::size_t from = headers.find_first_not_of(' ', at + key.size());
+      return headers.substr(from, headers.find("\r\n", from) - from);
+    }
+  };
+
+  explicit KeptAlive(int port) : port_(port), fd_(connect_to(port)) {
+    const timeval limit{5, 0};
+    if (fd_ >= 0) ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  }
+  ~KeptAlive() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  KeptAlive(const KeptAlive&) = delete;
+  KeptAlive& operator=(const KeptAlive&) = delete;
+  bool connected() const { return fd_ >= 0; }
+
+  Answer get(const std::string& target) {
+    const std::string request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) + "\r\n\r\n";
+    Answer a;
+    const auto start = Clock::now();
+    if (::send(fd_, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) return a;
+    std::size_t end;
+    while ((end = pending_.find("\r\n\r\n")) == std::string::npos)
+      if (!receive()) return a;
+    a.headers = pending_.substr(0, end + 2);
+    pending_.erase(0, end + 4);
+    const std::string length = a.header("Content-Length");
+    const std::size_t size = length.empty() ? 0 : std::stoul(length);
+    while (pending_.size() < size)
+      if (!receive()) return a;
+    a.body = pending_.substr(0, size);
+    pending_.erase(0, size);
+    a.seconds = seconds_since(start);
+    a.status = std::stoi(a.headers.substr(a.headers.find(' ') + 1, 3));
+    return a;
+  }
+
+  // Whether the server has closed the connection (waits at most `wait`).
+  bool closed_by_server(std::chrono::milliseconds wait) {
+    const timeval limit{static_cast<time_t>(wait.count() / 1000), static_cast<suseconds_t>(wait.count() % 1000 * 1000)};
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    char c;
+    const ssize_t n = ::recv(fd_, &c, 1, 0);
+    return n == 0 || (n < 0 && errno == ECONNRESET);
+  }
+
+ private:
+  bool receive() {
+    char buffer[4096];
+    const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+    if (n <= 0) return false;
+    pending_.append(buffer, static_cast<std::size_t>(n));
+    return true;
+  }
+  int port_;
+  int fd_;
+  std::string pending_;
+};
 
 // Connections that hold the server's threads as slow-loris clients do:
 // `trickling` of them send a request one byte every `interval` (reconnecting

@@ -10,8 +10,11 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <limits>
 #include <rtb/rtb.hpp>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -122,6 +125,55 @@ TEST(LibraryCrossings, EightByEightIsSearchedWithoutFiles) {
   EXPECT_EQ(again.value, r.value);
   EXPECT_EQ(again.best_move(), r.best_move());
   EXPECT_EQ(tb.probe_value("start"), r.value);
+}
+
+// Issue 53, item 7: the library took an infinite time limit (and any
+// number), where the command line's query and play follow one rule now.
+TEST(LibraryCrossings, TheTimeLimitFollowsTheFrontEndsRule) {
+  ScratchDir scratch("seconds");
+  for (const double seconds : {std::numeric_limits<double>::infinity(), -1.0, 1e9}) {
+    try {
+      rtb::Tablebase tb(scratch.str(), "crossings", "default", rtb::SearchBudget{20000, seconds});
+      ADD_FAILURE() << "seconds " << seconds << " was taken";
+    } catch (const rtb::InvalidInput& e) {
+      EXPECT_NE(std::string(e.what()).find("seconds must be a number of seconds above 0 and at most 3600"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  EXPECT_NO_THROW(rtb::Tablebase(scratch.str(), "crossings", "default", rtb::SearchBudget{20000, 0}));
+  EXPECT_NO_THROW(rtb::Tablebase(scratch.str(), "crossings", "default", rtb::SearchBudget{20000, 3600}));
+}
+
+// Issue 53, item 5: generate("") threw a filesystem error, not
+// InvalidInput; a moved-from Tablebase crashed on probe.
+TEST(LibraryErrors, AnEmptyDirectoryIsInvalidInput) {
+  try {
+    rtb::generate_tablebases("", "pangki", "default", up_to(2));
+    ADD_FAILURE() << "generate(\"\") was taken";
+  } catch (const rtb::InvalidInput& e) {
+    EXPECT_TRUE(contains(e.what(), "dir is empty")) << e.what();
+  }
+  EXPECT_THROW(rtb::Tablebase("", "pangki"), rtb::InvalidInput);
+}
+
+TEST(LibraryErrors, AMovedFromTablebaseThrows) {
+  ScratchDir scratch("moved");
+  rtb::Tablebase tb(scratch.str(), "crossings", "default", rtb::SearchBudget{2000, 0});
+  rtb::Tablebase other = std::move(tb);
+  EXPECT_FALSE(other.probe("start").moves.empty());
+  for (const auto& call : std::vector<std::function<void()>>{
+           [&] { tb.probe("start"); }, [&] { tb.probe_value("start"); }, [&] { tb.game(); }, [&] { tb.start(); },
+           [&] { tb.normalise("start"); }, [&] { tb.play("start", {}); }}) {
+    try {
+      call();
+      ADD_FAILURE() << "a moved-from Tablebase answered";
+    } catch (const std::logic_error& e) {
+      EXPECT_TRUE(contains(e.what(), "moved from")) << e.what();
+    }
+  }
+  tb = std::move(other);  // assigned again, it answers
+  EXPECT_FALSE(tb.probe("start").moves.empty());
 }
 
 TEST(LibraryProbeValue, AgreesWithProbeAndReadsOnlyThePositionsFile) {

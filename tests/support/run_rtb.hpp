@@ -12,6 +12,7 @@
 //   launch.env = {{"NAME", "value"}};                                // environment,
 //   launch.stdout_path = "/dev/full";                                // where stdout goes,
 //   launch.file_size_limit = 4096;                                   // ulimit -f
+//   launch.cwd = scratch.path();                                     // working directory
 //   const Outcome r = run_rtb(launch, std::chrono::seconds(20));     // killed after 20 s
 //   Child child(Launch{args}); ... child.signal(SIGKILL); child.wait();  // in the background
 #include <fcntl.h>
@@ -64,6 +65,7 @@ struct Launch {
   bool close_stdout = false;                             // no stdout at all (Outcome::out stays empty)
   std::vector<std::pair<std::string, std::string>> env;  // set in its environment
   long file_size_limit = -1;                             // RLIMIT_FSIZE in bytes; -1: unchanged
+  std::optional<fs::path> cwd;                           // its working directory; unset: this program's
 };
 
 // How long a run may take unless the test says otherwise.
@@ -98,6 +100,7 @@ class Child {
     const std::string out_path = out.string(), err_path = err.string();
     const bool close_stdout = launch.close_stdout;
     const long limit = launch.file_size_limit;
+    const std::string cwd = launch.cwd ? launch.cwd->string() : std::string();
 
     start_ = std::chrono::steady_clock::now();
     pid_ = ::fork();
@@ -116,6 +119,7 @@ class Child {
         const rlimit l{static_cast<rlim_t>(limit), static_cast<rlim_t>(limit)};
         ::setrlimit(RLIMIT_FSIZE, &l);
       }
+      if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) ::_exit(127);
       ::execve(argv[0], argv.data(), envp.data());
       ::_exit(127);
     }

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <random>
 
 #include "apps/rtb/cli.hpp"
@@ -40,7 +41,10 @@ int run_play(int argc, char** argv) {
   limits.seconds = 10;
   // Read signed, so that a negative number is seen rather than wrapped
   // round to 2^64 - 1 (issue 28).
-  long long nodes = static_cast<long long>(limits.nodes), strength = 100, seed = -1;
+  long long nodes = static_cast<long long>(limits.nodes), strength = 100;
+  // Unset unless given: -1 once stood for "not given", so --seed -1 was
+  // taken as no seed (issue 53, item 7).
+  std::optional<long long> seed;
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dirs);
@@ -52,7 +56,7 @@ int run_play(int argc, char** argv) {
       "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"), "search budget a move, in positions")(
       "strength", po::value(&strength)->default_value(strength)->value_name("0..100"),
       "how well the computer plays: 100 always a best move; below, a weaker one in (100 - strength)% of its moves")(
-      "seed", po::value(&seed)->value_name("N"),
+      "seed", po::value<long long>()->value_name("N")->notifier([&seed](long long n) { seed = n; }),
       "seed of the computer's choice among equal moves, to replay a game (default: a new one each run)")(
       "no-color", po::bool_switch(&no_color), "no colours (also when NO_COLOR is set or stdout is not a terminal)");
   if (!parse_command(argc, argv,
@@ -64,12 +68,11 @@ int run_play(int argc, char** argv) {
   const std::filesystem::path dir = dirs.for_reading(choice, "play");
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);
-  if (!(limits.seconds >= 0) || !std::isfinite(limits.seconds))
-    throw UsageError("--seconds must be a number of seconds, 0 or more (0: no limit)");
+  check_search_seconds(limits.seconds, true);
   check_range("strength", strength, 0, 100);
   options.strength = static_cast<int>(strength);
-  if (seed != -1) check_range("seed", seed, 0, LLONG_MAX);
-  options.seed = seed >= 0 ? static_cast<std::uint64_t>(seed) : std::random_device{}();
+  if (seed) check_range("seed", *seed, 0, LLONG_MAX);
+  options.seed = seed ? static_cast<std::uint64_t>(*seed) : std::random_device{}();
   options.color = use_color(no_color);
 
   QuerySession session(choice, dir, limits);

@@ -1,9 +1,15 @@
 #include "apps/rtb/play/play_session.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
-#include <fstream>
+#include <cerrno>
+#include <cstring>
 #include <map>
+#include <sstream>
 #include <stdexcept>
 
 #include "apps/rtb/usage_error.hpp"
@@ -13,6 +19,65 @@
 namespace rtb::cli {
 
 namespace {
+
+// The text of a regular file, at most `most` bytes of it; "" and `why` set
+// when it cannot be read. Opened without blocking and checked before any
+// read: a FIFO (or a device) named by `load` blocked the game until it was
+// killed (issue 53, item 6).
+std::string regular_file_text(const std::string& file, std::size_t most, std::string& why) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    why = std::strerror(errno);
+    return "";
+  }
+  std::string text;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    why = "not a regular file";
+  } else {
+    char buffer[4096];
+    ssize_t n;
+    while (text.size() < most && (n = ::read(fd, buffer, sizeof buffer)) != 0) {
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        why = std::strerror(errno);
+        break;
+      }
+      text.append(buffer, static_cast<std::size_t>(n));
+    }
+  }
+  ::close(fd);
+  return why.empty() ? text : "";
+}
+
+// Writes `text` as the whole of a regular file, made if need be; `why` set
+// when it cannot. As regular_file_text, opened without blocking and checked
+// before it is cut or written: std::ofstream's open of a FIFO waited for a
+// reader (and one with no reader is ENXIO here).
+void write_regular_file(const std::string& file, const std::string& text, std::string& why) {
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    why = errno == ENXIO ? "not a regular file" : std::strerror(errno);
+    return;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    why = "not a regular file";
+  } else if (::ftruncate(fd, 0) != 0) {
+    why = std::strerror(errno);
+  } else {
+    for (std::size_t done = 0; done < text.size();) {
+      const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        why = std::strerror(errno);
+        break;
+      }
+      done += static_cast<std::size_t>(n);
+    }
+  }
+  if (::close(fd) != 0 && why.empty()) why = std::strerror(errno);
+}
 
 // The pieces on the board by letter, from a position text.
 std::map<char, int> board_counts(const std::string& position) {
@@ -313,10 +378,13 @@ GameRecord PlaySession::record_so_far() const {
 }
 
 void PlaySession::save(const std::string& file) {
-  std::ofstream f(file, std::ios::trunc);
-  f << record_text(record_so_far()) << "\n";
-  f.close();
-  if (!f) {
+  std::string why;
+  write_regular_file(file, record_text(record_so_far()) + "\n", why);
+  if (why == "not a regular file") {
+    out_ << "could not write '" << file << "': " << why << "\n";
+    return;
+  }
+  if (!why.empty()) {
     out_ << "could not write '" << file << "'\n";
     return;
   }
@@ -324,8 +392,13 @@ void PlaySession::save(const std::string& file) {
 }
 
 void PlaySession::load(const std::string& file) {
-  std::ifstream f(file);
-  if (!f) {
+  std::string why;
+  std::istringstream f(regular_file_text(file, std::size_t{1} << 20, why));
+  if (why == "not a regular file") {
+    out_ << "could not read '" << file << "': " << why << "\n";
+    return;
+  }
+  if (!why.empty()) {
     out_ << "could not read '" << file << "'\n";
     return;
   }

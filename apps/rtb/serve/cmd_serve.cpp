@@ -33,9 +33,6 @@ bool is_address(const std::string& host) {
          ::inet_pton(AF_INET6, host.c_str(), bytes) == 1;
 }
 
-// Longer searches are a mistake, not a wish: the request waits for them.
-constexpr double kMostSeconds = 3600;
-
 }  // namespace
 
 int run_serve(int argc, char** argv) {
@@ -53,7 +50,7 @@ int run_serve(int argc, char** argv) {
       "bind", po::value(&host)->default_value(host),
       "address to listen on; anything but this machine's loopback lets others in, with no authentication")(
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds),
-      "search time limit a query, where no tablebase covers the position")(
+      "search time limit a query, where no tablebase covers the position (above 0, at most 3600)")(
       "nodes", po::value(&nodes)->default_value(nodes), "search budget a query, in positions")(
       "searches", po::value(&searches)->default_value(searches),
       "searches that run at once (each takes a core); a search beyond them is answered 503 (busy)");
@@ -70,8 +67,7 @@ int run_serve(int argc, char** argv) {
         quoted_input(host));
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);
-  if (!(limits.seconds > 0) || !std::isfinite(limits.seconds) || limits.seconds > kMostSeconds)
-    throw UsageError("--seconds must be more than 0 and at most 3600: a request waits for its search");
+  check_search_seconds(limits.seconds, false);  // no "no limit": a request waits for its search
   check_range("searches", searches, 1, 64);
 
   // SIGINT and SIGTERM go to one thread that stops the server; blocked here,

@@ -251,7 +251,7 @@ int ExplorerServer::bind(const std::string& host, int port) {
   return bound;
 }
 
-bool ExplorerServer::listen() { return http_->listen_after_bind(); }
+bool ExplorerServer::listen() { return http_->serve(); }
 
 void ExplorerServer::stop() {
   stopping_ = true;  // every search's cancel hook sees it at its next clock check

@@ -1,26 +1,38 @@
 #pragma once
 // cpp-httplib's server (Debian 12's 0.11.4) with the defences it lacks, for
-// `rtb serve` (issue 28):
+// `rtb serve` (issues 28 and 53):
 //
-// - Slow and idle clients. The library reads a request with a timeout on
-//   each read, so a client that sends one byte every few seconds holds a
-//   thread for ever, and an idle keep-alive socket holds one for its whole
-//   timeout: 8 such clients took all 8 threads. Here each request must arrive
-//   whole within a deadline from its first byte, a connection waits at most a
-//   short idle time for its next request and serves a bounded number, and the
-//   pool is large: a few slow clients hold a few threads for a few seconds.
+// - Slow and idle clients. The library gives each connection a thread of
+//   its pool from its first byte to its last, and queues the rest without
+//   bound: 64 sockets that sent a byte now and then made every other client
+//   wait 5 s, 300 made it wait 15 s (issue 53). Here one thread, the
+//   reader, holds every connection while it waits for a request, and hands
+//   a connection to the pool only once a request has arrived whole (its
+//   headers, and a body of its Content-Length): a thread of the pool never
+//   waits for a client to send. A request must arrive whole within a
+//   deadline from its first byte, a connection waits at most a short idle
+//   time for its next request and serves a bounded number, and at most so
+//   many connections wait at once (the one waiting longest is closed when
+//   one more comes).
 // - Range requests. 0.11.4 answers a Range header on any answer (an 8 KB
 //   request of 2,700 ranges returned 52 MB; an API answer came back cut to
-//   the range, as 200). Ranges are ignored: every answer is whole.
+//   the range, as 200), and a malformed one 416 before any check. Ranges
+//   are ignored: every answer is whole.
 // - Bursts. The library's listen backlog of 5 is widened to the system's.
+// - Kept-alive connections. Answers go out without Nagle's delay, and the
+//   Keep-Alive header states the idle time and request count kept here.
 // - Stopping. A stop ends every connection within a few tens of
 //   milliseconds, in the middle of a request or waiting for one.
 //
 // It replaces the library's connection loop (process_and_close_socket, a
-// virtual of httplib::Server) with its own over the library's request
-// parser (process_request), through a stream that enforces the deadlines.
+// virtual of httplib::Server, which the library's accept loop calls for
+// each new connection) with the reader and a pool of its own, which answer
+// through the library's request parser (process_request) on a stream that
+// enforces the deadlines.
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -29,10 +41,16 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstddef>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace rtb::cli {
 
@@ -41,48 +59,104 @@ struct ConnectionLimits {
   std::chrono::milliseconds request{5000};  // for a whole request (line, headers, body) from its first byte
   std::chrono::milliseconds write{5000};    // for each write of an answer to be taken
   std::size_t requests_per_connection = 100;
-  std::size_t threads = 64;  // connections served at once; more wait for a thread
+  std::size_t threads = 64;              // requests answered at once; more (each arrived whole) wait for a thread
+  std::size_t waiting = 512;             // connections waiting for a request at once (under a 1024-file limit)
+  std::size_t request_bytes = 64 << 10;  // a request's bytes the reader holds (line, headers, body) before it
+                                         // hands the request on as it is (for the library to refuse)
 };
 
 namespace http_detail {
 
 using Clock = std::chrono::steady_clock;
 
-// A connection's socket, read through a buffer (the library's request parser
-// reads a byte at a time) against the deadlines of ConnectionLimits; every
-// wait is cut into short slices that look at the server's stop flag.
+// A connection between requests: its socket, what it has sent of its next
+// request (or of several, pipelined), how many requests it has had answered,
+// and until when it may wait.
+struct Connection {
+  socket_t sock = INVALID_SOCKET;
+  std::string received;
+  std::size_t served = 0;
+  bool started = false;  // the next request's first byte has come
+  Clock::time_point deadline;
+  Clock::time_point since;  // when it began waiting (the longest waiting is closed first)
+};
+
+// Whether `received` begins with a whole request: its headers, and as many
+// bytes of body as its Content-Length says. A chunked body, or a length
+// beyond `most`, is left to the library (read within the request's deadline,
+// or refused), as is a request that has grown beyond `most`.
+inline bool holds_whole_request(const std::string& received, std::size_t most) {
+  if (received.size() >= most) return true;
+  const std::size_t end = received.find("\r\n\r\n");
+  if (end == std::string::npos) return false;
+  std::string headers = received.substr(0, end + 2);
+  for (char& c : headers) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (headers.find("\r\ntransfer-encoding:") != std::string::npos) return true;
+  const std::size_t at = headers.find("\r\ncontent-length:");
+  if (at == std::string::npos) return true;
+  std::size_t length = 0;
+  for (std::size_t i = headers.find_first_not_of(" \t", at + 17);
+       i < headers.size() && std::isdigit(static_cast<unsigned char>(headers[i])); ++i) {
+    length = length * 10 + static_cast<std::size_t>(headers[i] - '0');
+    if (length >= most) return true;
+  }
+  return received.size() >= end + 4 + length;
+}
+
+// Removes the Range header lines of the request `received` begins with
+// (its headers whole). 0.11.4 answers a malformed Range 416 as soon as the
+// headers are read, before any handler: before the Host check, so that a
+// foreign page learnt the server was there (issue 53, item 7). Ranges are
+// ignored anyway, so the header is dropped before the library reads it.
+inline void drop_range_headers(std::string& received) {
+  std::size_t end = received.find("\r\n\r\n");
+  if (end == std::string::npos) return;  // left to the library, which refuses it
+  for (std::size_t at = received.find("\r\n"); at < end;) {
+    const std::size_t from = at + 2, to = received.find("\r\n", from);
+    bool range = to - from >= 6;
+    for (std::size_t i = 0; range && i < 6; ++i)
+      range = std::tolower(static_cast<unsigned char>(received[from + i])) == "range:"[i];
+    if (range) {
+      received.erase(at, to - at);
+      end -= to - at;
+    } else {
+      at = to;
+    }
+  }
+}
+
+// A connection's socket, read first from what the reader has received and
+// then, for the rest of a request (a chunked body), against the request's
+// deadline; every wait is cut into short slices that look at the server's
+// stop flag.
 class DeadlineStream final : public httplib::Stream {
  public:
-  DeadlineStream(socket_t sock, const ConnectionLimits& limits, const std::atomic<bool>& stopping)
-      : sock_(sock), limits_(limits), stopping_(stopping) {}
+  DeadlineStream(Connection& connection, const ConnectionLimits& limits, const std::atomic<bool>& stopping)
+      : connection_(connection), sock_(connection.sock), limits_(limits), stopping_(stopping) {}
 
-  // Waits for the first byte of a request, at most limits.idle; then the
-  // request must be read within limits.request. False when none came, the
-  // peer closed, the server is stopping or an earlier request ran out of time.
-  bool next_request() {
-    if (expired_) return false;
-    if (begin_ == end_ && !wait(POLLIN, Clock::now() + limits_.idle)) return false;
-    read_deadline_ = Clock::now() + limits_.request;
-    return true;
-  }
+  // Whether a read ran out of time: the connection is not to be kept.
+  bool expired() const { return expired_; }
+  // What was received beyond the request answered, for the next.
+  std::string rest() const { return connection_.received.substr(at_); }
 
-  bool is_readable() const override { return begin_ < end_ || wait(POLLIN, read_deadline_); }
+  bool is_readable() const override { return at_ < connection_.received.size() || wait(POLLIN, connection_.deadline); }
   bool is_writable() const override { return wait(POLLOUT, Clock::now() + limits_.write); }
 
   ssize_t read(char* ptr, size_t size) override {
-    if (begin_ == end_) {
-      if (!wait(POLLIN, read_deadline_)) {
+    std::string& received = connection_.received;
+    if (at_ == received.size()) {
+      if (!wait(POLLIN, connection_.deadline)) {
         expired_ = true;
         return -1;
       }
-      const ssize_t n = ::recv(sock_, buffer_, sizeof buffer_, 0);
+      char buffer[4096];
+      const ssize_t n = ::recv(sock_, buffer, sizeof buffer, 0);
       if (n <= 0) return n;
-      begin_ = 0;
-      end_ = static_cast<std::size_t>(n);
+      received.append(buffer, static_cast<std::size_t>(n));
     }
-    const std::size_t n = std::min(size, end_ - begin_);
-    std::memcpy(ptr, buffer_ + begin_, n);
-    begin_ += n;
+    const std::size_t n = std::min(size, received.size() - at_);
+    std::memcpy(ptr, received.data() + at_, n);
+    at_ += n;
     return static_cast<ssize_t>(n);
   }
 
@@ -130,13 +204,20 @@ class DeadlineStream final : public httplib::Stream {
     ip = text;
   }
 
+  Connection& connection_;
   socket_t sock_;
   const ConnectionLimits& limits_;
   const std::atomic<bool>& stopping_;
-  Clock::time_point read_deadline_ = Clock::now();
+  std::size_t at_ = 0;
   bool expired_ = false;
-  char buffer_[4096];
-  std::size_t begin_ = 0, end_ = 0;
+};
+
+// The library's accept loop hands each new connection to a task queue; the
+// hand-over to the reader takes no time, so it runs on the accepting thread.
+class RunAtOnce final : public httplib::TaskQueue {
+ public:
+  void enqueue(std::function<void()> fn) override { fn(); }
+  void shutdown() override {}
 };
 
 }  // namespace http_detail
@@ -144,8 +225,23 @@ class DeadlineStream final : public httplib::Stream {
 class GuardedHttpServer final : public httplib::Server {
  public:
   explicit GuardedHttpServer(const ConnectionLimits& limits = {}) : limits_(limits) {
-    const std::size_t threads = limits_.threads;
-    new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+    if (::pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) wake_[0] = wake_[1] = -1;
+    new_task_queue = [] { return new http_detail::RunAtOnce; };
+    // The library writes an answer's headers and its body in two sends; with
+    // Nagle's algorithm the body waited for the client's delayed ACK, 40 ms
+    // on every answer after the first few of a kept-alive connection
+    // (issue 53). Set on the listener, and on each connection below.
+    set_tcp_nodelay(true);
+    // What the library advertises in each answer's Keep-Alive header
+    // (timeout=5, max=5 by default): the terms this server keeps.
+    set_keep_alive_max_count(limits_.requests_per_connection);
+    set_keep_alive_timeout(std::chrono::duration_cast<std::chrono::seconds>(limits_.idle).count());
+  }
+  ~GuardedHttpServer() override {
+    finish();
+    // Here, not in finish(): a stop() from another thread may still write.
+    for (const int fd : wake_)
+      if (fd >= 0) ::close(fd);
   }
 
   // After a bind: the library listens with a backlog of 5 connections, so
@@ -155,33 +251,175 @@ class GuardedHttpServer final : public httplib::Server {
     if (svr_sock_ != INVALID_SOCKET) ::listen(svr_sock_, SOMAXCONN);
   }
 
+  // Serves until stop(); when it returns, every connection is closed and
+  // no handler runs any more. False if it could not listen.
+  bool serve() {
+    if (wake_[0] < 0 || reader_.joinable()) return false;
+    pool_ = std::make_unique<httplib::ThreadPool>(limits_.threads);
+    reader_ = std::thread([this] { read_requests(); });
+    const bool ok = listen_after_bind();
+    finish();
+    return ok;
+  }
+
   // Ends every connection at once (see DeadlineStream), then the listener.
   void stop() {
     stopping_ = true;
+    wake();
     httplib::Server::stop();
   }
   bool stopping() const { return stopping_; }
 
  private:
+  // Called by the library's accept loop with each new connection.
   bool process_and_close_socket(socket_t sock) override {
-    http_detail::DeadlineStream stream(sock, limits_, stopping_);
-    bool ok = false;
-    for (std::size_t served = 0; served < limits_.requests_per_connection; ++served) {
-      if (svr_sock_ == INVALID_SOCKET || !stream.next_request()) break;
-      bool closed = false;
-      const bool last = served + 1 == limits_.requests_per_connection;
-      // Called once the headers are read: the ranges parsed from a Range
-      // header are dropped, so that no answer is cut or multiplied.
-      ok = process_request(stream, last, closed, [](httplib::Request& req) { req.ranges.clear(); });
-      if (!ok || closed) break;
+    const int on = 1;
+    ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    http_detail::Connection c;
+    c.sock = sock;
+    hand_to_reader(std::move(c));
+    return true;
+  }
+
+  void hand_to_reader(http_detail::Connection c) {
+    const auto now = http_detail::Clock::now();
+    c.started = !c.received.empty();
+    c.since = now;
+    c.deadline = now + (c.started ? limits_.request : limits_.idle);
+    {
+      std::lock_guard lock(handed_mutex_);
+      handed_.push_back(std::move(c));
     }
-    ::shutdown(sock, SHUT_RDWR);
-    ::close(sock);
-    return ok;
+    wake();
+  }
+
+  void wake() {
+    if (wake_[1] >= 0) {
+      const char c = 0;
+      [[maybe_unused]] const ssize_t n = ::write(wake_[1], &c, 1);
+    }
+  }
+
+  static void close_connection(const http_detail::Connection& c) {
+    ::shutdown(c.sock, SHUT_RDWR);
+    ::close(c.sock);
+  }
+
+  // The reader: waits on every connection between requests, and hands each
+  // whole request to the pool.
+  void read_requests() {
+    std::vector<http_detail::Connection> waiting;
+    std::vector<pollfd> polled;
+    const auto answer_whole = [&](std::size_t i) {
+      if (!http_detail::holds_whole_request(waiting[i].received, limits_.request_bytes)) return false;
+      auto c = std::make_shared<http_detail::Connection>(std::move(waiting[i]));
+      pool_->enqueue([this, c] { answer(*c); });
+      return true;
+    };
+    while (!stopping_) {
+      {
+        std::lock_guard lock(handed_mutex_);
+        for (http_detail::Connection& c : handed_) waiting.push_back(std::move(c));
+        handed_.clear();
+      }
+      // Pipelined requests already received, and the deadlines.
+      const auto now = http_detail::Clock::now();
+      for (std::size_t i = 0; i < waiting.size();) {
+        bool gone = answer_whole(i);
+        if (!gone && now >= waiting[i].deadline) {
+          close_connection(waiting[i]);
+          gone = true;
+        }
+        if (gone) {
+          waiting[i] = std::move(waiting.back());
+          waiting.pop_back();
+        } else {
+          ++i;
+        }
+      }
+      // Too many waiting: those waiting longest are closed.
+      if (waiting.size() > limits_.waiting) {
+        std::sort(waiting.begin(), waiting.end(), [](const auto& a, const auto& b) { return a.since > b.since; });
+        for (std::size_t i = limits_.waiting; i < waiting.size(); ++i) close_connection(waiting[i]);
+        waiting.resize(limits_.waiting);
+      }
+      auto next = now + std::chrono::milliseconds(200);
+      polled.assign(1, pollfd{wake_[0], POLLIN, 0});
+      for (const http_detail::Connection& c : waiting) {
+        polled.push_back(pollfd{c.sock, POLLIN, 0});
+        next = std::min(next, c.deadline);
+      }
+      const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next - now).count() + 1;
+      if (::poll(polled.data(), polled.size(), static_cast<int>(wait)) <= 0) continue;
+      if (polled[0].revents != 0) {
+        char drain[64];
+        while (::read(wake_[0], drain, sizeof drain) > 0) {
+        }
+      }
+      // From the back, so that removing one moves only those already seen.
+      for (std::size_t i = waiting.size(); i-- > 0;) {
+        if (polled[i + 1].revents == 0) continue;
+        http_detail::Connection& c = waiting[i];
+        char buffer[4096];
+        const ssize_t n = ::recv(c.sock, buffer, sizeof buffer, MSG_DONTWAIT);
+        const bool closed = n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+        if (n > 0) {
+          if (!c.started) {
+            c.started = true;
+            c.deadline = http_detail::Clock::now() + limits_.request;
+          }
+          c.received.append(buffer, static_cast<std::size_t>(n));
+        }
+        if (closed) close_connection(c);
+        if (closed || (n > 0 && answer_whole(i))) {
+          waiting[i] = std::move(waiting.back());
+          waiting.pop_back();
+        }
+      }
+    }
+    for (const http_detail::Connection& c : waiting) close_connection(c);
+  }
+
+  // On a thread of the pool: answers the request the connection holds, then
+  // hands the connection back to the reader, or closes it.
+  void answer(http_detail::Connection& c) {
+    http_detail::drop_range_headers(c.received);
+    http_detail::DeadlineStream stream(c, limits_, stopping_);
+    bool closed = false;
+    const bool last = c.served + 1 >= limits_.requests_per_connection;
+    // Called once the headers are read: the ranges parsed from a Range
+    // header are dropped, so that no answer is cut or multiplied.
+    const bool ok =
+        !stopping_ && process_request(stream, last, closed, [](httplib::Request& req) { req.ranges.clear(); });
+    ++c.served;
+    if (!ok || closed || last || stream.expired() || stopping_) {
+      close_connection(c);
+      return;
+    }
+    c.received = stream.rest();
+    hand_to_reader(std::move(c));
+  }
+
+  // Stops the reader (which closes what it holds) and the pool (whose
+  // handlers end within a slice of their waits once stopping).
+  void finish() {
+    stopping_ = true;
+    wake();
+    if (reader_.joinable()) reader_.join();
+    if (pool_) pool_->shutdown();
+    pool_.reset();
+    // Connections handed back while the pool drained.
+    for (const http_detail::Connection& c : handed_) close_connection(c);
+    handed_.clear();
   }
 
   ConnectionLimits limits_;
   std::atomic<bool> stopping_{false};
+  int wake_[2] = {-1, -1};
+  std::mutex handed_mutex_;
+  std::vector<http_detail::Connection> handed_;  // new, or back from the pool
+  std::unique_ptr<httplib::ThreadPool> pool_;
+  std::thread reader_;
 };
 
 }  // namespace rtb::cli

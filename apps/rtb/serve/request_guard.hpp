@@ -89,18 +89,34 @@ class HostCheck {
 };
 
 // Replaces the directories a message may name by placeholders: the
-// tablebase directory by "<dir>" (the --dir rtb serve was started with), then
-// the working directory by "." and the home directory by "~".
+// tablebase directory by "<dir>" (the --dir rtb serve was started with,
+// absolute or relative, as given and normalised), then the working
+// directory by "." and the home directory by "~".
 class PathScrubber {
  public:
   explicit PathScrubber(const std::vector<std::filesystem::path>& tablebase_dirs) {
     std::error_code error;
+    const auto add_text = [&](std::string text, const std::string& placeholder, bool relative) {
+      // "." is left as it is: it is how the working directory is written.
+      if (text.empty() || text == "." || (text.front() == '/') == relative || (!relative && text.size() < 2)) return;
+      replacements_.emplace_back(std::move(text), placeholder);
+    };
     const auto add = [&](const std::filesystem::path& p, const std::string& placeholder) {
       std::string text = p.lexically_normal().string();
       while (text.size() > 1 && text.back() == '/') text.pop_back();
-      if (text.size() > 1 && text.front() == '/') replacements_.emplace_back(text, placeholder);
+      add_text(text, placeholder, false);
     };
     for (const std::filesystem::path& tablebase_dir : tablebase_dirs) {
+      // A relative directory (issue 53, item 4): as written, which is how
+      // a command line shows it ("--dir tb/"), without its last slashes
+      // (a file's path), and normalised ("./tb" written "tb").
+      std::string given = tablebase_dir.string();
+      add_text(given, "<dir>", true);
+      while (given.size() > 1 && given.back() == '/') given.pop_back();
+      add_text(given, "<dir>", true);
+      std::string normal = tablebase_dir.lexically_normal().string();
+      while (normal.size() > 1 && normal.back() == '/') normal.pop_back();
+      add_text(normal, "<dir>", true);
       add(tablebase_dir, "<dir>");
       add(std::filesystem::absolute(tablebase_dir, error), "<dir>");
       if (const auto canonical = std::filesystem::weakly_canonical(tablebase_dir, error); !error)
@@ -114,11 +130,17 @@ class PathScrubber {
   }
 
   std::string operator()(std::string text) const {
+    // A character that may be part of a relative path's first component.
+    const auto in_a_name = [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("._-/~").find(c) != std::string_view::npos;
+    };
     for (const auto& [path, placeholder] : replacements_) {
       for (std::size_t at = text.find(path); at != std::string::npos;) {
         const std::size_t end = at + path.size();
-        // Whole path components only: "/home/a" is not replaced in "/home/ab".
-        if (end < text.size() && std::string_view("/ ;:'\"),").find(text[end]) == std::string_view::npos) {
+        // Whole path components only: "/home/a" is not replaced in "/home/ab",
+        // nor "tb" in "x/tb" or "stb".
+        const bool starts = path.front() == '/' || at == 0 || !in_a_name(text[at - 1]);
+        if (!starts || (end < text.size() && std::string_view("/ ;:'\"),").find(text[end]) == std::string_view::npos)) {
           at = text.find(path, end);
           continue;
         }
