@@ -9,7 +9,9 @@
 // the record, the value chart, Back and Forward, a link, the record's text, the
 // searching notice with its cancel, a busy server, and a game against the
 // computer with its values hidden until the end. And the seed reading of
-// Crossings is drawn as it is: squares, corner points, reserves.
+// Crossings is drawn as it is: squares, corner points, reserves. Last, the
+// page under the browser's own mouse and touch input (DevTools), where what
+// the browser does between a press and a release matters (issue 52).
 // Skipped, with a message, only where Chromium is not installed.
 #include <httplib.h>
 
@@ -20,6 +22,7 @@
 #include <regex>
 #include <thread>
 
+#include "tests/support/devtools_browser.hpp"
 #include "tests/support/rtb_process.hpp"
 
 #ifndef RTB_SCREENSHOT_DIR
@@ -513,6 +516,78 @@ TEST_F(ExplorerBrowser, CrossingsSeedBoardDrawsSquaresCornersAndReserves) {
   EXPECT_NE(dom.find("2 in reserve"), std::string::npos);
   EXPECT_EQ(dom.find("captured"), std::string::npos);
   EXPECT_NE(dom.find(R"(<div id="value" class="value loss">LOSS in 2</div>)"), std::string::npos);
+}
+
+// ---- the page under a real mouse and a real finger ----
+//
+// The browser's own input (tests/support/devtools_browser.hpp): a press and a
+// release, a tap, as a person's hand makes them, so the browser does what it
+// does between them (focus first of all).
+
+const char* const kPlies = "document.querySelectorAll('#record li').length - 1";
+const char* const kAnswered =
+    "(document.querySelectorAll('#moves li').length > 0 ||"
+    " document.getElementById('moves-title').textContent.startsWith('game over'))";
+
+std::string plies_are(int n) { return std::string(kPlies) + " === " + std::to_string(n) + " && " + kAnswered; }
+
+const char* const kFocusedBoard = "document.activeElement === document.getElementById('board')";
+
+TEST_F(ExplorerBrowser, TheFirstRealClickOnAnUnfocusedBoardCounts) {
+  // Issue 52: the board's focus handler drew the board again between the
+  // press and the release, so the first click after the page loaded, or
+  // after a button or a text box, did nothing.
+  const std::string url = httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}});
+  {
+    rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+    mouse.open(url);
+    ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length === 4"));
+    EXPECT_EQ(mouse.eval(kFocusedBoard), false);
+    mouse.click("#board circle.piece[data-square='b1']");
+    ASSERT_TRUE(mouse.wait_for("document.querySelector('#board .selected')", 1000))
+        << "the first click after the page loaded did not pick the piece";
+    mouse.click("#board g[data-move='b1b2']");
+    ASSERT_TRUE(mouse.wait_for(plies_are(1))) << "b1b2 clicked on the board was not played";
+    // After a button: back (which then is disabled), flip twice (which keeps
+    // the focus), then the piece and its target again.
+    mouse.click("#back");
+    ASSERT_TRUE(mouse.wait_for("document.querySelector('#record li.current').dataset.ply === '0'"));
+    mouse.click("#flip");
+    mouse.click("#flip");
+    EXPECT_EQ(mouse.eval("document.activeElement.id"), "flip");
+    mouse.click("#board circle.piece[data-square='b1']");
+    ASSERT_TRUE(mouse.wait_for("document.querySelector('#board .selected')", 1000))
+        << "the first click after a button did not pick the piece";
+    // After a text box.
+    mouse.click("#position");
+    EXPECT_EQ(mouse.eval("document.activeElement.id"), "position");
+    mouse.click("#board g[data-move='b1b2']");
+    EXPECT_TRUE(mouse.wait_for(plies_are(1) + " && document.querySelector('#record li.current').dataset.ply === '1'"))
+        << "the first click after a text box did not play the move";
+  }
+}
+
+TEST_F(ExplorerBrowser, TheFirstRealTapOnAnUnfocusedBoardCounts) {
+  // The same on a phone: a tap focuses the board as a click does.
+  const std::string url = httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}});
+  {
+    rtb_test::DevToolsBrowser finger(kChromium, 390, 844, true);
+    finger.open(url);
+    ASSERT_TRUE(finger.wait_for("document.querySelectorAll('#moves li').length === 4"));
+    EXPECT_EQ(finger.eval(kFocusedBoard), false);
+    finger.tap("#board circle.piece[data-square='b1']");
+    ASSERT_TRUE(finger.wait_for("document.querySelector('#board .selected')", 1000))
+        << "the first tap after the page loaded did not pick the piece";
+    finger.tap("#board g[data-move='b1b2']");
+    ASSERT_TRUE(finger.wait_for(plies_are(1))) << "b1b2 tapped on the board was not played";
+    finger.tap("#position");
+    EXPECT_EQ(finger.eval(kFocusedBoard), false);
+    finger.tap("#board circle.piece[data-square='a3']");
+    ASSERT_TRUE(finger.wait_for("document.querySelector('#board g[data-move=\"a3b3\"]')", 1000))
+        << "the first tap after a text box did not pick the piece";
+    finger.tap("#board g[data-move='a3b3']");
+    EXPECT_TRUE(finger.wait_for(plies_are(2)));
+  }
 }
 
 }  // namespace

@@ -554,12 +554,23 @@ function drawBoard() {
     const r = centre[hover.remove];
     if (r) el('circle', { cx: r.x, cy: r.y, r: CELL * 0.42, class: 'removal' }, svg);
   }
-  // The keyboard's cursor, while the board has the focus.
-  if (state.cursor && centre[state.cursor] && document.activeElement === svg) {
-    const p = centre[state.cursor];
-    const half = CELL * (state.cursor.endsWith('+') ? 0.26 : 0.48);
-    el('rect', { x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half, rx: 8, class: 'cursor' }, svg);
-  }
+  drawCursor();
+}
+
+// The keyboard's cursor, while the board has the focus. Focus and blur
+// change only it: a board drawn again between a press and a release (a
+// click's first press focuses the board) takes away the element pressed,
+// and the browser then fires no click (issue 52: the first click was lost).
+function drawCursor() {
+  const svg = $('board');
+  for (const old of svg.querySelectorAll('.cursor')) old.remove();
+  const position = state.editing ? editText() : state.positions[state.at];
+  if (!position || !state.info || !state.cursor || document.activeElement !== svg) return;
+  const layout = layoutOf(position);
+  if (!layout.names.includes(state.cursor)) return;
+  const p = centreOf(state.cursor, layout);
+  const half = CELL * (state.cursor.endsWith('+') ? 0.26 : 0.48);
+  el('rect', { x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half, rx: 8, class: 'cursor' }, svg);
 }
 
 // The rows of the strip under the board: each hand field's pieces in hand
@@ -1468,8 +1479,8 @@ function wire() {
   const board = $('board');
   board.addEventListener('click', onBoardClick);
   board.addEventListener('keydown', onBoardKey);
-  board.addEventListener('focus', () => drawBoard());
-  board.addEventListener('blur', () => drawBoard());
+  board.addEventListener('focus', drawCursor);
+  board.addEventListener('blur', drawCursor);
   document.addEventListener('keydown', onKey);
   window.addEventListener('popstate', onPopState);
   $('game').addEventListener('change', () => openGame($('game').value, 'default', '', [], null, true));
