@@ -153,6 +153,13 @@ TEST_F(ExplorerBrowser, SixMensMorrisAsksForTheRemovalOfAMoveThatClosesAMill) {
   EXPECT_NE(dom.find("in hand: white 4, black 4 · captured: white 0, black 0"), std::string::npos) << dom;
 }
 
+TEST_F(ExplorerBrowser, MorrisListsEachVariantOnce) {
+  // Issue 52: "default" is Nine Men's Morris, and the list showed "nine" twice.
+  const std::string dom = chromium(page("morris", "nine", ".w./.../.../....../.../.../... b 8 9"), {"--dump-dom"});
+  for (const char* variant : {"nine", "five", "six", "seven"})
+    EXPECT_EQ(occurrences(dom, std::string("<option value=\"").append(variant).append("\"")), 1u) << variant;
+}
+
 // The width of a PNG, from its IHDR chunk; 0 if it is not a PNG.
 unsigned png_width(const std::string& bytes) {
   if (bytes.size() < 24 || bytes.compare(1, 3, "PNG") != 0) return 0;
