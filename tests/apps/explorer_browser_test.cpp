@@ -383,6 +383,12 @@ async function againstTheComputer() {
   check('the values are shown at the end', $$('#chart .chart-point').length === 3);
   check('the person\'s move is marked a mistake', $('#record li[data-ply="1"]').classList.contains('mistake') &&
         $$('#record li.mistake').length === 1 && $$('#chart .chart-point.mistake').length === 1);
+  // The end is a win, not a draw: its point off the draw line, on the side
+  // of the winner, as the point before it (issue 52).
+  const axis = Number($('#chart .chart-axis').getAttribute('y1'));
+  const y = (k) => Number($('#chart .chart-point[data-ply="' + k + '"] circle').getAttribute('cy'));
+  check('the finished game is off the draw line, on its winner\'s side', y(2) !== axis && (y(2) - axis) * (y(1) - axis) > 0,
+        [axis, y(1), y(2)]);
 }
 
 async function run() {

@@ -725,21 +725,26 @@ function drawChart() {
   const step = (W - left - right) / Math.max(plies, 8);
   const x = (ply) => left + ply * step;
   const axis = top + (H - top - bottom) / 2;
-  const scale = (H - top - bottom) / 2 / maxDistance;
+  // A won or lost position stands off the line by `gap` at least: a game
+  // over (LOSS in 0) is a win for the other side, not a draw (issue 52:
+  // it was drawn on the line, by the "draw" label).
+  const gap = 10;
+  const scale = ((H - top - bottom) / 2 - gap) / maxDistance;
   // Above the axis the side that moves first wins, below the other: the
   // value for the side to move is turned to the first side's view.
   const y = (p) => {
     if (p.value === 'DRAW') return axis;
     const firstWins = (p.value === 'WIN') === (p.side === 0);
-    return axis + (firstWins ? -1 : 1) * p.distance * scale;
+    return axis + (firstWins ? -1 : 1) * (gap + p.distance * scale);
   };
   el('rect', { x: left, y: top, width: W - left - right, height: axis - top, class: 'chart-half side-0' }, svg);
   el('rect', { x: left, y: axis, width: W - left - right, height: H - bottom - axis, class: 'chart-half side-1' }, svg);
   el('line', { x1: left, y1: axis, x2: W - right, y2: axis, class: 'chart-axis' }, svg);
   el('text', { x: W - right - 4, y: axis - 5, 'text-anchor': 'end', class: 'chart-label' }, svg).textContent = 'draw';
   drawChartLegend(sides);
-  // The distance scale: the largest at each end, 0 at the axis.
-  for (const [d, yy] of [[hidden ? '?' : maxDistance, top], [0, axis], [hidden ? '?' : maxDistance, H - bottom]])
+  // The distance scale: the largest at each end (the line is a draw; a
+  // distance of 0 stands just off it).
+  for (const [d, yy] of [[hidden ? '?' : maxDistance, top], [hidden ? '?' : maxDistance, H - bottom]])
     el('text', { x: left - 6, y: yy + 5, 'text-anchor': 'end', class: 'chart-tick' }, svg).textContent = d;
   // Ply numbers under the chart, about ten of them.
   const every = Math.max(1, Math.ceil(Math.max(plies, 8) / 10));
