@@ -895,7 +895,7 @@ function drawMoveList(r, side, hidden) {
     $('moves-title').textContent = 'editing the board: "start from here" plays from it';
     return;
   }
-  $('moves-title').textContent = over ? 'game over: ' + side + ' has lost'
+  $('moves-title').textContent = over ? 'game over: ' + endReason(state.at ? state.positions[state.at - 1] : '', state.positions[state.at])
     : state.pending && state.pending.kind === 'remove' ? 'moves for ' + side + ': click the piece to remove (marked below)'
     : state.pending ? 'moves for ' + side + ': several moves go there, pick one (marked below)'
     : hidden ? 'moves for ' + side + ' (values hidden)'
@@ -933,6 +933,70 @@ function drawMoveList(r, side, hidden) {
     });
   }
   if (hadFocus && !list.contains(document.activeElement)) $('board').focus();
+}
+
+// ---- why a game is over ----
+//
+// The words of `rtb play` (apps/rtb/play/move_events.cpp, end_reason), read
+// from the position before the last move and the one after it, and the
+// game's look: no game is named. The service gives no reason, so the page
+// works it out the same way (issue 52: it said "goats has lost", no more).
+
+// "white wins", "goats win": the verb after a side's name.
+const verb = (name, one, many) => name + ' ' + (name.endsWith('s') ? many : one);
+const counted = (n, one) => n + ' ' + one + (n === 1 ? '' : 's');
+
+// A side's pieces (its letter in either case) on the board and in hand.
+function sidePieces(position, side) {
+  const s = side.toLowerCase();
+  let n = cellsOf(position).filter((cell) => cell.c !== '.' && cell.c.toLowerCase() === s).length;
+  parsePosition(position).hands.forEach((count, i) => { if (handLetter(i).toLowerCase() === s) n += count || 0; });
+  return n;
+}
+
+// A side's crossed stones (Crossings): its small piece letter written large.
+// A game whose pieces are capitals (Bagh-Chal) has none.
+function crossedPoints(position, side) {
+  if (!look().pieces.some((p) => p.letter === side.toLowerCase())) return [];
+  return cellsOf(position).filter((cell) => cell.c === side.toUpperCase()).map((cell) => cell.name);
+}
+
+// With a reserve only: a side's small pieces on its far rank, the edge away
+// from where its pieces stood at the start.
+function pendingPoints(position, side) {
+  if (look().off_board !== 'reserve') return [];
+  const s = side.toLowerCase();
+  const startsAtBottom = cellsOf(state.info.start).some((cell) => cell.c.toLowerCase() === s && cell.name.slice(1) === '1');
+  const far = String(startsAtBottom ? look().ranks : 1);
+  return cellsOf(position).filter((cell) => cell.c === s && cell.name.slice(1) === far).map((cell) => cell.name);
+}
+
+function otherSide(side) {
+  const s = look().sides.find((x) => x.letter !== side);
+  return s ? s.letter : '?';
+}
+
+// Whether the mover leaves the other side an obligation (to cross, or to
+// answer pending pieces) that it failed.
+function obliges(position, mover) {
+  if (look().off_board === 'reserve') return pendingPoints(position, mover).length > 0;
+  return crossedPoints(position, mover).length > crossedPoints(position, otherSide(mover)).length;
+}
+
+// Why the side to move in `after`, which has no move, has lost; `before` is
+// the position before the last move, empty when there was none.
+function endReason(before, after) {
+  const loser = parsePosition(after).side, winner = otherSide(loser);
+  const reserve = look().off_board === 'reserve';
+  const name = sideName(loser), wins = verb(sideName(winner), 'wins', 'win');
+  if (!before) return verb(name, 'has lost', 'have lost');
+  const left = sidePieces(after, loser);
+  if (sidePieces(before, loser) > left)
+    return (reserve ? 'the removal leaves ' : 'the capture leaves ') + name + ' ' + counted(left, 'piece') +
+      (reserve ? ' on the board: ' : ': ') + wins;
+  if (obliges(after, winner)) return name + ' cannot answer the crossing: ' + wins;
+  if (left === 0) return verb(name, 'has', 'have') + ' no piece on the board: ' + wins;
+  return verb(name, 'has', 'have') + ' no legal move: ' + wins;
 }
 
 function drawRecord() {
