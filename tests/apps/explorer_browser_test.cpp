@@ -606,4 +606,20 @@ TEST_F(ExplorerBrowser, TheFirstRealTapOnAnUnfocusedBoardCounts) {
   }
 }
 
+TEST_F(ExplorerBrowser, AStoppedServerIsSaidToBeNotAnswering) {
+  // Issue 52: the page showed the browser's "Failed to fetch".
+  rtb_test::Server server({"--dir", dir_});
+  ASSERT_GT(server.port(), 0) << server.first_line() << server.stderr_text();
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+  mouse.open(httplib::append_query_params(server.url(), {{"game", "pangki"}, {"variant", "default"}}));
+  ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length === 4"));
+  server.stop();
+  mouse.click("#moves li button");
+  ASSERT_TRUE(mouse.wait_for("!document.getElementById('error').hidden"));
+  const std::string said = mouse.eval("document.getElementById('error').textContent").get<std::string>();
+  EXPECT_NE(said.find("the server is not answering"), std::string::npos) << said;
+  EXPECT_EQ(said.find("Failed to fetch"), std::string::npos) << said;
+  EXPECT_EQ(mouse.eval("!!document.querySelector('#error .retry')"), true) << "no way to ask again";
+}
+
 }  // namespace

@@ -63,7 +63,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function api(path, params, signal) {
   const url = path + (params ? '?' + new URLSearchParams(params) : '');
   for (let attempt = 0; ; ++attempt) {
-    const response = await fetch(url, { signal: signal });
+    let response;
+    try {
+      response = await fetch(url, { signal: signal });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      // The browser's own words ("Failed to fetch") say nothing to a person
+      // (issue 52): no answer at all means the server is gone or stopped.
+      throw { message: 'the server is not answering: is rtb serve still running?', retry: true };
+    }
     let body;
     try {
       body = await response.json();
@@ -1616,7 +1624,7 @@ async function main() {
   try {
     state.games = (await api('/api/games')).games;
   } catch (error) {
-    showError(error);
+    showError({ message: error.message });  // no game to ask again for: reloading the page is the retry
     return;
   }
   for (const g of state.games) {
