@@ -606,6 +606,47 @@ TEST_F(ExplorerBrowser, TheFirstRealTapOnAnUnfocusedBoardCounts) {
   }
 }
 
+// A long game's link on a phone: the moves of the perfect line after b1b2
+// (White wins in 33), enough that the record scrolls in its box.
+std::string long_game_link(const rtb_test::Server& server, const std::string& dir) {
+  const std::string after = "wwww/w..w/bb.b/b.bb w";
+  const rtb_test::Outcome q = rtb_test::run_rtb({"query", "pangki", after, "--line", "--json", "--dir", dir});
+  EXPECT_EQ(q.exit_code, 0) << q.err;
+  std::string moves = "b1b2";
+  const json answer = json::parse(q.out);
+  for (const json& step : answer["line"]) {
+    moves += ',';
+    moves += step["move"].get<std::string>();
+  }
+  return httplib::append_query_params(
+      server.url(),
+      {{"game", "pangki"}, {"variant", "default"}, {"start", "wwww/w..w/b..b/bbbb b"}, {"moves", moves}, {"at", "30"}});
+}
+
+TEST_F(ExplorerBrowser, APhoneLinkWithMovesOpensAtTheBoard) {
+  // Issue 52: the record's current move was scrolled into view with the
+  // window, so the page opened at the record, the board off the screen.
+  rtb_test::DevToolsBrowser phone(kChromium, 390, 844, true);
+  phone.open(long_game_link(*server_, dir_));
+  ASSERT_TRUE(
+      phone.wait_for("document.querySelector('#record li.current').dataset.ply === '30' && " + std::string(kAnswered)))
+      << phone.eval(
+             "location.search + ' / ' + document.getElementById('record').textContent + ' / ' +"
+             " document.getElementById('error').textContent");
+  const std::string record_scrolls =
+      "(() => { const l = document.getElementById('record');"
+      " return l.scrollHeight > l.clientHeight; })()";
+  ASSERT_EQ(phone.eval(record_scrolls), true) << "the record is too short to test its scrolling";
+  EXPECT_EQ(phone.eval("window.scrollY"), 0) << "the window was scrolled";
+  EXPECT_EQ(phone.eval("document.getElementById('board').getBoundingClientRect().top >= 0"), true);
+  // The record's own box still shows its current move.
+  EXPECT_EQ(phone.eval("(() => { const l = document.getElementById('record').getBoundingClientRect();"
+                       " const c = document.querySelector('#record li.current').getBoundingClientRect();"
+                       " return c.top >= l.top - 1 && c.bottom <= l.bottom + 1; })()"),
+            true)
+      << "the record's current move is out of its box";
+}
+
 TEST_F(ExplorerBrowser, AStoppedServerIsSaidToBeNotAnswering) {
   // Issue 52: the page showed the browser's "Failed to fetch".
   rtb_test::Server server({"--dir", dir_});

@@ -1036,8 +1036,15 @@ function drawRecord() {
   item(0, 'start', sideIndex(parsePosition(state.positions[0]).side));
   state.moves.forEach((m, k) => item(k + 1, (k + 1) + '. ' + m, sideIndex(parsePosition(state.positions[k]).side)));
   $('record-title').textContent = 'game record (' + state.moves.length + (state.moves.length === 1 ? ' move)' : ' moves)');
+  // The current move in view inside the record's own box. scrollIntoView
+  // scrolls the window too: a link with moves opened on a phone at the
+  // record, the board off the screen (issue 52).
   const current = list.querySelector('.current');
-  if (current && current.scrollIntoView && list.scrollHeight > list.clientHeight) current.scrollIntoView({ block: 'nearest' });
+  if (current && list.scrollHeight > list.clientHeight) {
+    const box = list.getBoundingClientRect(), chip = current.getBoundingClientRect();
+    if (chip.top < box.top) list.scrollTop += chip.top - box.top;
+    else if (chip.bottom > box.bottom) list.scrollTop += chip.bottom - box.bottom;
+  }
 }
 
 function drawPlayers() {
