@@ -647,6 +647,23 @@ TEST_F(ExplorerBrowser, APhoneLinkWithMovesOpensAtTheBoard) {
       << "the record's current move is out of its box";
 }
 
+TEST_F(ExplorerBrowser, APhoneShowsTheValueAndTheMovesOnTheFirstScreen) {
+  // Issue 52: on a phone the value and the moves came after the value
+  // chart, below the first screen (lichess puts the evaluation by the board).
+  rtb_test::DevToolsBrowser phone(kChromium, 390, 844, true);
+  phone.open(httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}}));
+  ASSERT_TRUE(phone.wait_for("document.querySelectorAll('#moves li').length === 4"));
+  const auto bottom = [&](const std::string& selector) {
+    return phone.eval("document.querySelector(" + json(selector).dump() + ").getBoundingClientRect().bottom")
+        .get<double>();
+  };
+  EXPECT_EQ(phone.eval("document.getElementById('value').textContent"), "DRAW");
+  EXPECT_LE(bottom("#value"), 844) << "the value is below the first screen";
+  EXPECT_LE(bottom("#moves li"), 844) << "the best move is below the first screen";
+  EXPECT_LE(bottom("#board"), 844);
+  EXPECT_EQ(phone.eval("window.scrollY"), 0);
+}
+
 TEST_F(ExplorerBrowser, AStoppedServerIsSaidToBeNotAnswering) {
   // Issue 52: the page showed the browser's "Failed to fetch".
   rtb_test::Server server({"--dir", dir_});
