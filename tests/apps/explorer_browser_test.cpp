@@ -680,4 +680,47 @@ TEST_F(ExplorerBrowser, AStoppedServerIsSaidToBeNotAnswering) {
   EXPECT_EQ(mouse.eval("!!document.querySelector('#error .retry')"), true) << "no way to ask again";
 }
 
+TEST_F(ExplorerBrowser, TheEditorShowsTheEditedPositionAndStaysInTheUrl) {
+  // Issue 52: the editor kept the old position's side, value and counts,
+  // never showed the edited position's value (syzygy-tables.info shows it
+  // as it changes), and edit=1 dropped out of the URL.
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 1400, false);
+  mouse.open(httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}}));
+  ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length === 4"));
+  const auto text = [&](const std::string& id) {
+    return mouse.eval("document.getElementById('" + id + "').textContent").get<std::string>();
+  };
+  const std::string in_url = "new URLSearchParams(location.search).get('edit') === '1'";
+  mouse.click("#editor-box summary");
+  ASSERT_TRUE(
+      mouse.wait_for("document.getElementById('editor-box').open && "
+                     "document.getElementById('edit-check').classList.contains('ok')"));
+  EXPECT_TRUE(mouse.wait_for(in_url, 1000)) << "edit=1 is not in the URL: " << mouse.eval("location.search");
+  // The remover, then Black's stone on a1: Black to move has lost in 34.
+  mouse.click("#palette button[data-letter='']");
+  mouse.click("#board circle.piece[data-square='a1']");
+  ASSERT_TRUE(mouse.wait_for("document.getElementById('position').value === 'wwww/w..w/b..b/.bbb b'"));
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('value').textContent === 'LOSS in 34'"))
+      << "the value shown is " << text("value");
+  EXPECT_NE(text("pieces").find("black 5"), std::string::npos) << text("pieces");
+  // White to move instead, chosen with the keyboard in the side's list:
+  // White wins in 31.
+  const bool black_first = mouse.eval("document.getElementById('edit-side').options[0].value === 'b'") == true;
+  mouse.eval("document.getElementById('edit-side').focus()");
+  mouse.key(black_first ? "ArrowDown" : "ArrowUp", black_first ? 40 : 38);
+  ASSERT_TRUE(mouse.wait_for("document.getElementById('position').value === 'wwww/w..w/b..b/.bbb w'"))
+      << mouse.eval("document.getElementById('position').value");
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('to-move').textContent === 'white to move'")) << text("to-move");
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('value').textContent === 'WIN in 31'"))
+      << "the value shown is " << text("value");
+  EXPECT_TRUE(mouse.eval(in_url) == true) << mouse.eval("location.search");
+  // Closed, the editor leaves the URL; a link with edit=1 opens it.
+  mouse.click("#editor-box summary");
+  EXPECT_TRUE(mouse.wait_for("!document.getElementById('editor-box').open && !(" + in_url + ")"))
+      << mouse.eval("location.search");
+  mouse.open(httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}, {"edit", "1"}}));
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('editor-box').open && " + in_url))
+      << mouse.eval("location.search");
+}
+
 }  // namespace

@@ -157,6 +157,18 @@ class DevToolsBrowser {
     click(x, y);
   }
 
+  // A key pressed and let go, to the element with the focus: its DOM name
+  // ("ArrowDown") and its Windows key code (40), which Chromium needs to act
+  // on it (a select changes its choice).
+  void key(const std::string& name, int code) {
+    for (const char* type : {"keyDown", "keyUp"})
+      command("Input.dispatchKeyEvent", {{"type", type},
+                                         {"key", name},
+                                         {"code", name},
+                                         {"windowsVirtualKeyCode", code},
+                                         {"nativeVirtualKeyCode", code}});
+  }
+
   // A tap of one finger: touch start and end at one point.
   void tap(double x, double y) {
     command("Input.dispatchTouchEvent", {{"type", "touchStart"}, {"touchPoints", json::array({{{"x", x}, {"y", y}}})}});

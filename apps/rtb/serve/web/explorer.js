@@ -840,9 +840,12 @@ function valuesHidden() {
 }
 
 function drawPanel() {
-  const r = state.result;
+  // In the editor the panel is the edited position's: its side, its pieces
+  // and its value once the server has answered for it (issue 52: the old
+  // position's stayed).
+  const position = (state.editing ? editText() : state.positions[state.at]) || '';
+  const r = state.editing ? state.results.get(position) || null : state.result;
   const hidden = valuesHidden();
-  const position = state.positions[state.at] || '';
   const parsed = parsePosition(position);
   const side = sideName(parsed.side);
   $('to-move').textContent = position ? side + ' to move' + (isComputer(parsed.side) ? ' (computer)' : '') : '';
@@ -1095,6 +1098,7 @@ function urlParams() {
   if (computer) params.set('computer', computer);
   if (state.strength !== 100) params.set('strength', state.strength);
   if (state.hide) params.set('hide', '1');
+  if (state.editing) params.set('edit', '1');  // a reload or a link opens the editor again
   return params;
 }
 
@@ -1386,6 +1390,7 @@ function enterEditor() {
   state.selected = null;
   state.pending = null;
   editFrom(state.positions[state.at]);
+  updateUrl(false);
 }
 
 function editFrom(text) {
@@ -1482,10 +1487,12 @@ function editChanged() {
   clearTimeout(editTimer);
   editTimer = setTimeout(async () => {
     try {
-      await query(text, 'checking the position');
-      if (editText() !== text) return;
+      // Kept with the answers: the panel shows the edited position's value.
+      await resultOf(text, 'checking the position');
+      if (editText() !== text || !state.editing) return;
       $('edit-check').className = 'edit-check ok';
       $('edit-check').textContent = 'a position: ' + text;
+      render();
     } catch (error) {
       if (isAbort(error) || editText() !== text) return;
       // A position without its tablebase is still a position.
@@ -1596,7 +1603,7 @@ function wire() {
   });
   $('editor-box').addEventListener('toggle', () => {
     if ($('editor-box').open && !state.editing) enterEditor();
-    else if (!$('editor-box').open && state.editing) { leaveEditor(); render(); }
+    else if (!$('editor-box').open && state.editing) { leaveEditor(); updateUrl(false); render(); }
   });
   $('edit-side').addEventListener('change', () => { state.edit.side = $('edit-side').value; editChanged(); });
   $('edit-clear').addEventListener('click', () => { state.edit.chars = state.edit.chars.map(() => '.'); editChanged(); });
