@@ -10,8 +10,10 @@
 // searching notice with its cancel, a busy server, and a game against the
 // computer with its values hidden until the end. And the seed reading of
 // Crossings is drawn as it is: squares, corner points, reserves. Last, the
-// page under the browser's own mouse and touch input (DevTools), where what
-// the browser does between a press and a release matters (issue 52).
+// page under the browser's own mouse, touch and keys (DevTools), where what
+// the browser does between a press and a release matters, and at a phone's
+// size: the board's first click and tap, a link on a phone, a stopped
+// server, the editor, a search's bounds in their chips (issue 52).
 // Skipped, with a message, only where Chromium is not installed.
 #include <httplib.h>
 
@@ -309,6 +311,9 @@ async function pangki() {
   await control('slow=1500');
   click($('#moves li button'));
   await until('the searching notice', () => !$('#searching').hidden, 1400);
+  // No value yet: no empty pill where it will be (issue 52).
+  check('no empty value pill while searching', $('#value').textContent === '' && $('#value').getBoundingClientRect().width === 0,
+        $('#value').getBoundingClientRect().width);
   await pause(300);
   check('the notice counts the time', /^searching\.\.\. [0-9]+\.[0-9] s$/.test($('#searching-text').textContent), $('#searching-text').textContent);
   click($('#cancel'));
@@ -721,6 +726,40 @@ TEST_F(ExplorerBrowser, TheEditorShowsTheEditedPositionAndStaysInTheUrl) {
   mouse.open(httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}, {"edit", "1"}}));
   EXPECT_TRUE(mouse.wait_for("document.getElementById('editor-box').open && " + in_url))
       << mouse.eval("location.search");
+}
+
+TEST_F(ExplorerBrowser, UnprovenValuesFitTheirChipsAndNoEmptyValuePillShows) {
+  // Issue 52: on 8x8 Crossings (searched, no tablebase) a small budget
+  // leaves every move between two values, and the chips clipped "between
+  // LOSS 6 and WIN 7"; after an error an empty value pill showed.
+  const rtb_test::ScratchDir empty("no-tablebases");
+  rtb_test::Server server({"--dir", empty.string(), "--nodes", "20000"});
+  ASSERT_GT(server.port(), 0) << server.first_line() << server.stderr_text();
+  const std::string url = httplib::append_query_params(server.url(), {{"game", "crossings"}, {"variant", "default"}});
+  // Every chip's parts inside it, and nothing cut off within it.
+  const std::string clipped =
+      "Array.from(document.querySelectorAll('#moves li button')).filter((b) => {"
+      " const r = b.getBoundingClientRect();"
+      " return b.scrollWidth > b.clientWidth || Array.from(b.children).some((c) => {"
+      " const q = c.getBoundingClientRect(); return q.right > r.right + 0.5 || q.bottom > r.bottom + 0.5; });"
+      " }).map((b) => b.textContent).slice(0, 3)";
+  for (const auto& [width, phone] : {std::pair{1280, false}, std::pair{390, true}}) {
+    SCOPED_TRACE(width);
+    rtb_test::DevToolsBrowser browser(kChromium, width, 900, phone);
+    browser.open(url);
+    ASSERT_TRUE(browser.wait_for("document.querySelectorAll('#moves li').length > 0", 20000));
+    ASSERT_EQ(browser.eval("document.querySelector('#moves li .val').textContent.startsWith('between')"), true)
+        << browser.eval("document.querySelector('#moves li').textContent");
+    EXPECT_EQ(browser.eval(clipped), json::array()) << "chips cut off";
+  }
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+  mouse.open(url);
+  ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length > 0", 20000));
+  server.stop();
+  mouse.click("#moves li button");
+  ASSERT_TRUE(mouse.wait_for("!document.getElementById('error').hidden"));
+  EXPECT_EQ(mouse.eval("document.getElementById('value').textContent"), "");
+  EXPECT_EQ(mouse.eval("document.getElementById('value').getBoundingClientRect().width"), 0) << "an empty value pill";
 }
 
 }  // namespace

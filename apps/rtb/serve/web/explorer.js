@@ -932,8 +932,9 @@ function drawMoveList(r, side, hidden) {
       button.append(name);
       if (!hidden) {
         const v = document.createElement('span');
-        v.className = 'val';
-        v.textContent = valueText(m).replace(' in ', ' ');
+        // Bounds ("between LOSS 6 and WIN 7") are long: they may wrap.
+        v.className = m.value ? 'val' : 'val bounds';
+        v.textContent = valueText(m).replace(/ in /g, ' ');
         button.append(v);
       }
       button.addEventListener('click', () => { if (!state.running && !state.editing && canMoveByHand()) userMove(m.move); });
