@@ -9,7 +9,11 @@
 // the record, the value chart, Back and Forward, a link, the record's text, the
 // searching notice with its cancel, a busy server, and a game against the
 // computer with its values hidden until the end. And the seed reading of
-// Crossings is drawn as it is: squares, corner points, reserves.
+// Crossings is drawn as it is: squares, corner points, reserves. Last, the
+// page under the browser's own mouse, touch and keys (DevTools), where what
+// the browser does between a press and a release matters, and at a phone's
+// size: the board's first click and tap, a link on a phone, a stopped
+// server, the editor, a search's bounds in their chips (issue 52).
 // Skipped, with a message, only where Chromium is not installed.
 #include <httplib.h>
 
@@ -20,6 +24,7 @@
 #include <regex>
 #include <thread>
 
+#include "tests/support/devtools_browser.hpp"
 #include "tests/support/rtb_process.hpp"
 
 #ifndef RTB_SCREENSHOT_DIR
@@ -148,6 +153,13 @@ TEST_F(ExplorerBrowser, SixMensMorrisAsksForTheRemovalOfAMoveThatClosesAMill) {
   EXPECT_EQ(occurrences(dom, R"(<g class="target )"), 12u);
   EXPECT_NE(dom.find(R"(<li data-move="e1xa5")"), std::string::npos);
   EXPECT_NE(dom.find("in hand: white 4, black 4 · captured: white 0, black 0"), std::string::npos) << dom;
+}
+
+TEST_F(ExplorerBrowser, MorrisListsEachVariantOnce) {
+  // Issue 52: "default" is Nine Men's Morris, and the list showed "nine" twice.
+  const std::string dom = chromium(page("morris", "nine", ".w./.../.../....../.../.../... b 8 9"), {"--dump-dom"});
+  for (const char* variant : {"nine", "five", "six", "seven"})
+    EXPECT_EQ(occurrences(dom, std::string("<option value=\"").append(variant).append("\"")), 1u) << variant;
 }
 
 // The width of a PNG, from its IHDR chunk; 0 if it is not a PNG.
@@ -299,6 +311,9 @@ async function pangki() {
   await control('slow=1500');
   click($('#moves li button'));
   await until('the searching notice', () => !$('#searching').hidden, 1400);
+  // No value yet: no empty pill where it will be (issue 52).
+  check('no empty value pill while searching', $('#value').textContent === '' && $('#value').getBoundingClientRect().width === 0,
+        $('#value').getBoundingClientRect().width);
   await pause(300);
   check('the notice counts the time', /^searching\.\.\. [0-9]+\.[0-9] s$/.test($('#searching-text').textContent), $('#searching-text').textContent);
   click($('#cancel'));
@@ -373,6 +388,15 @@ async function againstTheComputer() {
   check('the values are shown at the end', $$('#chart .chart-point').length === 3);
   check('the person\'s move is marked a mistake', $('#record li[data-ply="1"]').classList.contains('mistake') &&
         $$('#record li.mistake').length === 1 && $$('#chart .chart-point.mistake').length === 1);
+  // The end is a win, not a draw: its point off the draw line, on the side
+  // of the winner, as the point before it (issue 52).
+  const axis = Number($('#chart .chart-axis').getAttribute('y1'));
+  const y = (k) => Number($('#chart .chart-point[data-ply="' + k + '"] circle').getAttribute('cy'));
+  check('the finished game is off the draw line, on its winner\'s side', y(2) !== axis && (y(2) - axis) * (y(1) - axis) > 0,
+        [axis, y(1), y(2)]);
+  // Why the game is over, in the words of rtb play (issue 52).
+  check('the game over says why', $('#moves-title').textContent === 'game over: tigers have no legal move: goats win',
+        $('#moves-title').textContent);
 }
 
 async function run() {
@@ -513,6 +537,229 @@ TEST_F(ExplorerBrowser, CrossingsSeedBoardDrawsSquaresCornersAndReserves) {
   EXPECT_NE(dom.find("2 in reserve"), std::string::npos);
   EXPECT_EQ(dom.find("captured"), std::string::npos);
   EXPECT_NE(dom.find(R"(<div id="value" class="value loss">LOSS in 2</div>)"), std::string::npos);
+}
+
+// ---- the page under a real mouse and a real finger ----
+//
+// The browser's own input (tests/support/devtools_browser.hpp): a press and a
+// release, a tap, as a person's hand makes them, so the browser does what it
+// does between them (focus first of all).
+
+const char* const kPlies = "document.querySelectorAll('#record li').length - 1";
+const char* const kAnswered =
+    "(document.querySelectorAll('#moves li').length > 0 ||"
+    " document.getElementById('moves-title').textContent.startsWith('game over'))";
+
+std::string plies_are(int n) { return std::string(kPlies) + " === " + std::to_string(n) + " && " + kAnswered; }
+
+const char* const kFocusedBoard = "document.activeElement === document.getElementById('board')";
+
+TEST_F(ExplorerBrowser, TheFirstRealClickOnAnUnfocusedBoardCounts) {
+  // Issue 52: the board's focus handler drew the board again between the
+  // press and the release, so the first click after the page loaded, or
+  // after a button or a text box, did nothing.
+  const std::string url = httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}});
+  {
+    rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+    mouse.open(url);
+    ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length === 4"));
+    EXPECT_EQ(mouse.eval(kFocusedBoard), false);
+    mouse.click("#board circle.piece[data-square='b1']");
+    ASSERT_TRUE(mouse.wait_for("document.querySelector('#board .selected')", 1000))
+        << "the first click after the page loaded did not pick the piece";
+    mouse.click("#board g[data-move='b1b2']");
+    ASSERT_TRUE(mouse.wait_for(plies_are(1))) << "b1b2 clicked on the board was not played";
+    // After a button: back (which then is disabled), flip twice (which keeps
+    // the focus), then the piece and its target again.
+    mouse.click("#back");
+    ASSERT_TRUE(mouse.wait_for("document.querySelector('#record li.current').dataset.ply === '0'"));
+    mouse.click("#flip");
+    mouse.click("#flip");
+    EXPECT_EQ(mouse.eval("document.activeElement.id"), "flip");
+    mouse.click("#board circle.piece[data-square='b1']");
+    ASSERT_TRUE(mouse.wait_for("document.querySelector('#board .selected')", 1000))
+        << "the first click after a button did not pick the piece";
+    // After a text box.
+    mouse.click("#position");
+    EXPECT_EQ(mouse.eval("document.activeElement.id"), "position");
+    mouse.click("#board g[data-move='b1b2']");
+    EXPECT_TRUE(mouse.wait_for(plies_are(1) + " && document.querySelector('#record li.current').dataset.ply === '1'"))
+        << "the first click after a text box did not play the move";
+  }
+}
+
+TEST_F(ExplorerBrowser, TheFirstRealTapOnAnUnfocusedBoardCounts) {
+  // The same on a phone: a tap focuses the board as a click does.
+  const std::string url = httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}});
+  {
+    rtb_test::DevToolsBrowser finger(kChromium, 390, 844, true);
+    finger.open(url);
+    ASSERT_TRUE(finger.wait_for("document.querySelectorAll('#moves li').length === 4"));
+    EXPECT_EQ(finger.eval(kFocusedBoard), false);
+    finger.tap("#board circle.piece[data-square='b1']");
+    ASSERT_TRUE(finger.wait_for("document.querySelector('#board .selected')", 1000))
+        << "the first tap after the page loaded did not pick the piece";
+    finger.tap("#board g[data-move='b1b2']");
+    ASSERT_TRUE(finger.wait_for(plies_are(1))) << "b1b2 tapped on the board was not played";
+    finger.tap("#position");
+    EXPECT_EQ(finger.eval(kFocusedBoard), false);
+    finger.tap("#board circle.piece[data-square='a3']");
+    ASSERT_TRUE(finger.wait_for("document.querySelector('#board g[data-move=\"a3b3\"]')", 1000))
+        << "the first tap after a text box did not pick the piece";
+    finger.tap("#board g[data-move='a3b3']");
+    EXPECT_TRUE(finger.wait_for(plies_are(2)));
+  }
+}
+
+// A long game's link on a phone: the moves of the perfect line after b1b2
+// (White wins in 33), enough that the record scrolls in its box.
+std::string long_game_link(const rtb_test::Server& server, const std::string& dir) {
+  const std::string after = "wwww/w..w/bb.b/b.bb w";
+  const rtb_test::Outcome q = rtb_test::run_rtb({"query", "pangki", after, "--line", "--json", "--dir", dir});
+  EXPECT_EQ(q.exit_code, 0) << q.err;
+  std::string moves = "b1b2";
+  const json answer = json::parse(q.out);
+  for (const json& step : answer["line"]) {
+    moves += ',';
+    moves += step["move"].get<std::string>();
+  }
+  return httplib::append_query_params(
+      server.url(),
+      {{"game", "pangki"}, {"variant", "default"}, {"start", "wwww/w..w/b..b/bbbb b"}, {"moves", moves}, {"at", "30"}});
+}
+
+TEST_F(ExplorerBrowser, APhoneLinkWithMovesOpensAtTheBoard) {
+  // Issue 52: the record's current move was scrolled into view with the
+  // window, so the page opened at the record, the board off the screen.
+  rtb_test::DevToolsBrowser phone(kChromium, 390, 844, true);
+  phone.open(long_game_link(*server_, dir_));
+  ASSERT_TRUE(
+      phone.wait_for("document.querySelector('#record li.current').dataset.ply === '30' && " + std::string(kAnswered)))
+      << phone.eval(
+             "location.search + ' / ' + document.getElementById('record').textContent + ' / ' +"
+             " document.getElementById('error').textContent");
+  const std::string record_scrolls =
+      "(() => { const l = document.getElementById('record');"
+      " return l.scrollHeight > l.clientHeight; })()";
+  ASSERT_EQ(phone.eval(record_scrolls), true) << "the record is too short to test its scrolling";
+  EXPECT_EQ(phone.eval("window.scrollY"), 0) << "the window was scrolled";
+  EXPECT_EQ(phone.eval("document.getElementById('board').getBoundingClientRect().top >= 0"), true);
+  // The record's own box still shows its current move.
+  EXPECT_EQ(phone.eval("(() => { const l = document.getElementById('record').getBoundingClientRect();"
+                       " const c = document.querySelector('#record li.current').getBoundingClientRect();"
+                       " return c.top >= l.top - 1 && c.bottom <= l.bottom + 1; })()"),
+            true)
+      << "the record's current move is out of its box";
+}
+
+TEST_F(ExplorerBrowser, APhoneShowsTheValueAndTheMovesOnTheFirstScreen) {
+  // Issue 52: on a phone the value and the moves came after the value
+  // chart, below the first screen (lichess puts the evaluation by the board).
+  rtb_test::DevToolsBrowser phone(kChromium, 390, 844, true);
+  phone.open(httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}}));
+  ASSERT_TRUE(phone.wait_for("document.querySelectorAll('#moves li').length === 4"));
+  const auto bottom = [&](const std::string& selector) {
+    return phone.eval("document.querySelector(" + json(selector).dump() + ").getBoundingClientRect().bottom")
+        .get<double>();
+  };
+  EXPECT_EQ(phone.eval("document.getElementById('value').textContent"), "DRAW");
+  EXPECT_LE(bottom("#value"), 844) << "the value is below the first screen";
+  EXPECT_LE(bottom("#moves li"), 844) << "the best move is below the first screen";
+  EXPECT_LE(bottom("#board"), 844);
+  EXPECT_EQ(phone.eval("window.scrollY"), 0);
+}
+
+TEST_F(ExplorerBrowser, AStoppedServerIsSaidToBeNotAnswering) {
+  // Issue 52: the page showed the browser's "Failed to fetch".
+  rtb_test::Server server({"--dir", dir_});
+  ASSERT_GT(server.port(), 0) << server.first_line() << server.stderr_text();
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+  mouse.open(httplib::append_query_params(server.url(), {{"game", "pangki"}, {"variant", "default"}}));
+  ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length === 4"));
+  server.stop();
+  mouse.click("#moves li button");
+  ASSERT_TRUE(mouse.wait_for("!document.getElementById('error').hidden"));
+  const std::string said = mouse.eval("document.getElementById('error').textContent").get<std::string>();
+  EXPECT_NE(said.find("the server is not answering"), std::string::npos) << said;
+  EXPECT_EQ(said.find("Failed to fetch"), std::string::npos) << said;
+  EXPECT_EQ(mouse.eval("!!document.querySelector('#error .retry')"), true) << "no way to ask again";
+}
+
+TEST_F(ExplorerBrowser, TheEditorShowsTheEditedPositionAndStaysInTheUrl) {
+  // Issue 52: the editor kept the old position's side, value and counts,
+  // never showed the edited position's value (syzygy-tables.info shows it
+  // as it changes), and edit=1 dropped out of the URL.
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 1400, false);
+  mouse.open(httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}}));
+  ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length === 4"));
+  const auto text = [&](const std::string& id) {
+    return mouse.eval("document.getElementById('" + id + "').textContent").get<std::string>();
+  };
+  const std::string in_url = "new URLSearchParams(location.search).get('edit') === '1'";
+  mouse.click("#editor-box summary");
+  ASSERT_TRUE(
+      mouse.wait_for("document.getElementById('editor-box').open && "
+                     "document.getElementById('edit-check').classList.contains('ok')"));
+  EXPECT_TRUE(mouse.wait_for(in_url, 1000)) << "edit=1 is not in the URL: " << mouse.eval("location.search");
+  // The remover, then Black's stone on a1: Black to move has lost in 34.
+  mouse.click("#palette button[data-letter='']");
+  mouse.click("#board circle.piece[data-square='a1']");
+  ASSERT_TRUE(mouse.wait_for("document.getElementById('position').value === 'wwww/w..w/b..b/.bbb b'"));
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('value').textContent === 'LOSS in 34'"))
+      << "the value shown is " << text("value");
+  EXPECT_NE(text("pieces").find("black 5"), std::string::npos) << text("pieces");
+  // White to move instead, chosen with the keyboard in the side's list:
+  // White wins in 31.
+  const bool black_first = mouse.eval("document.getElementById('edit-side').options[0].value === 'b'") == true;
+  mouse.eval("document.getElementById('edit-side').focus()");
+  mouse.key(black_first ? "ArrowDown" : "ArrowUp", black_first ? 40 : 38);
+  ASSERT_TRUE(mouse.wait_for("document.getElementById('position').value === 'wwww/w..w/b..b/.bbb w'"))
+      << mouse.eval("document.getElementById('position').value");
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('to-move').textContent === 'white to move'")) << text("to-move");
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('value').textContent === 'WIN in 31'"))
+      << "the value shown is " << text("value");
+  EXPECT_TRUE(mouse.eval(in_url) == true) << mouse.eval("location.search");
+  // Closed, the editor leaves the URL; a link with edit=1 opens it.
+  mouse.click("#editor-box summary");
+  EXPECT_TRUE(mouse.wait_for("!document.getElementById('editor-box').open && !(" + in_url + ")"))
+      << mouse.eval("location.search");
+  mouse.open(httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}, {"edit", "1"}}));
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('editor-box').open && " + in_url))
+      << mouse.eval("location.search");
+}
+
+TEST_F(ExplorerBrowser, UnprovenValuesFitTheirChipsAndNoEmptyValuePillShows) {
+  // Issue 52: on 8x8 Crossings (searched, no tablebase) a small budget
+  // leaves every move between two values, and the chips clipped "between
+  // LOSS 6 and WIN 7"; after an error an empty value pill showed.
+  const rtb_test::ScratchDir empty("no-tablebases");
+  rtb_test::Server server({"--dir", empty.string(), "--nodes", "20000"});
+  ASSERT_GT(server.port(), 0) << server.first_line() << server.stderr_text();
+  const std::string url = httplib::append_query_params(server.url(), {{"game", "crossings"}, {"variant", "default"}});
+  // Every chip's parts inside it, and nothing cut off within it.
+  const std::string clipped =
+      "Array.from(document.querySelectorAll('#moves li button')).filter((b) => {"
+      " const r = b.getBoundingClientRect();"
+      " return b.scrollWidth > b.clientWidth || Array.from(b.children).some((c) => {"
+      " const q = c.getBoundingClientRect(); return q.right > r.right + 0.5 || q.bottom > r.bottom + 0.5; });"
+      " }).map((b) => b.textContent).slice(0, 3)";
+  for (const auto& [width, phone] : {std::pair{1280, false}, std::pair{390, true}}) {
+    SCOPED_TRACE(width);
+    rtb_test::DevToolsBrowser browser(kChromium, width, 900, phone);
+    browser.open(url);
+    ASSERT_TRUE(browser.wait_for("document.querySelectorAll('#moves li').length > 0", 20000));
+    ASSERT_EQ(browser.eval("document.querySelector('#moves li .val').textContent.startsWith('between')"), true)
+        << browser.eval("document.querySelector('#moves li').textContent");
+    EXPECT_EQ(browser.eval(clipped), json::array()) << "chips cut off";
+  }
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+  mouse.open(url);
+  ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length > 0", 20000));
+  server.stop();
+  mouse.click("#moves li button");
+  ASSERT_TRUE(mouse.wait_for("!document.getElementById('error').hidden"));
+  EXPECT_EQ(mouse.eval("document.getElementById('value').textContent"), "");
+  EXPECT_EQ(mouse.eval("document.getElementById('value').getBoundingClientRect().width"), 0) << "an empty value pill";
 }
 
 }  // namespace

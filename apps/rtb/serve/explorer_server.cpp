@@ -2,6 +2,7 @@
 
 #include <httplib.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -174,6 +175,11 @@ void ExplorerServer::routes() {
         for (const std::string& v : entry.variants) {
           GameSlot& slot = slot_for(entry.name, v);
           json variant = slot.facts();  // made once: the name, the start, the board
+          // "default" is another variant's name (Morris: "nine"): listed
+          // once, under its own name (issue 52: the page showed "nine" twice).
+          if (std::any_of(variants.begin(), variants.end(),
+                          [&](const json& w) { return w["name"] == variant["name"]; }))
+            continue;
           const TablebaseCoverage c =
               slot.read([](QuerySession& s) { return s.coverage(); });  // live: files come and go
           variant["tablebases"] = {{"tiers", c.tiers}, {"present", c.present}};

@@ -63,7 +63,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function api(path, params, signal) {
   const url = path + (params ? '?' + new URLSearchParams(params) : '');
   for (let attempt = 0; ; ++attempt) {
-    const response = await fetch(url, { signal: signal });
+    let response;
+    try {
+      response = await fetch(url, { signal: signal });
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      // The browser's own words ("Failed to fetch") say nothing to a person
+      // (issue 52): no answer at all means the server is gone or stopped.
+      throw { message: 'the server is not answering: is rtb serve still running?', retry: true };
+    }
     let body;
     try {
       body = await response.json();
@@ -554,12 +562,23 @@ function drawBoard() {
     const r = centre[hover.remove];
     if (r) el('circle', { cx: r.x, cy: r.y, r: CELL * 0.42, class: 'removal' }, svg);
   }
-  // The keyboard's cursor, while the board has the focus.
-  if (state.cursor && centre[state.cursor] && document.activeElement === svg) {
-    const p = centre[state.cursor];
-    const half = CELL * (state.cursor.endsWith('+') ? 0.26 : 0.48);
-    el('rect', { x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half, rx: 8, class: 'cursor' }, svg);
-  }
+  drawCursor();
+}
+
+// The keyboard's cursor, while the board has the focus. Focus and blur
+// change only it: a board drawn again between a press and a release (a
+// click's first press focuses the board) takes away the element pressed,
+// and the browser then fires no click (issue 52: the first click was lost).
+function drawCursor() {
+  const svg = $('board');
+  for (const old of svg.querySelectorAll('.cursor')) old.remove();
+  const position = state.editing ? editText() : state.positions[state.at];
+  if (!position || !state.info || !state.cursor || document.activeElement !== svg) return;
+  const layout = layoutOf(position);
+  if (!layout.names.includes(state.cursor)) return;
+  const p = centreOf(state.cursor, layout);
+  const half = CELL * (state.cursor.endsWith('+') ? 0.26 : 0.48);
+  el('rect', { x: p.x - half, y: p.y - half, width: 2 * half, height: 2 * half, rx: 8, class: 'cursor' }, svg);
 }
 
 // The rows of the strip under the board: each hand field's pieces in hand
@@ -714,21 +733,26 @@ function drawChart() {
   const step = (W - left - right) / Math.max(plies, 8);
   const x = (ply) => left + ply * step;
   const axis = top + (H - top - bottom) / 2;
-  const scale = (H - top - bottom) / 2 / maxDistance;
+  // A won or lost position stands off the line by `gap` at least: a game
+  // over (LOSS in 0) is a win for the other side, not a draw (issue 52:
+  // it was drawn on the line, by the "draw" label).
+  const gap = 10;
+  const scale = ((H - top - bottom) / 2 - gap) / maxDistance;
   // Above the axis the side that moves first wins, below the other: the
   // value for the side to move is turned to the first side's view.
   const y = (p) => {
     if (p.value === 'DRAW') return axis;
     const firstWins = (p.value === 'WIN') === (p.side === 0);
-    return axis + (firstWins ? -1 : 1) * p.distance * scale;
+    return axis + (firstWins ? -1 : 1) * (gap + p.distance * scale);
   };
   el('rect', { x: left, y: top, width: W - left - right, height: axis - top, class: 'chart-half side-0' }, svg);
   el('rect', { x: left, y: axis, width: W - left - right, height: H - bottom - axis, class: 'chart-half side-1' }, svg);
   el('line', { x1: left, y1: axis, x2: W - right, y2: axis, class: 'chart-axis' }, svg);
   el('text', { x: W - right - 4, y: axis - 5, 'text-anchor': 'end', class: 'chart-label' }, svg).textContent = 'draw';
   drawChartLegend(sides);
-  // The distance scale: the largest at each end, 0 at the axis.
-  for (const [d, yy] of [[hidden ? '?' : maxDistance, top], [0, axis], [hidden ? '?' : maxDistance, H - bottom]])
+  // The distance scale: the largest at each end (the line is a draw; a
+  // distance of 0 stands just off it).
+  for (const [d, yy] of [[hidden ? '?' : maxDistance, top], [hidden ? '?' : maxDistance, H - bottom]])
     el('text', { x: left - 6, y: yy + 5, 'text-anchor': 'end', class: 'chart-tick' }, svg).textContent = d;
   // Ply numbers under the chart, about ten of them.
   const every = Math.max(1, Math.ceil(Math.max(plies, 8) / 10));
@@ -816,9 +840,12 @@ function valuesHidden() {
 }
 
 function drawPanel() {
-  const r = state.result;
+  // In the editor the panel is the edited position's: its side, its pieces
+  // and its value once the server has answered for it (issue 52: the old
+  // position's stayed).
+  const position = (state.editing ? editText() : state.positions[state.at]) || '';
+  const r = state.editing ? state.results.get(position) || null : state.result;
   const hidden = valuesHidden();
-  const position = state.positions[state.at] || '';
   const parsed = parsePosition(position);
   const side = sideName(parsed.side);
   $('to-move').textContent = position ? side + ' to move' + (isComputer(parsed.side) ? ' (computer)' : '') : '';
@@ -879,7 +906,7 @@ function drawMoveList(r, side, hidden) {
     $('moves-title').textContent = 'editing the board: "start from here" plays from it';
     return;
   }
-  $('moves-title').textContent = over ? 'game over: ' + side + ' has lost'
+  $('moves-title').textContent = over ? 'game over: ' + endReason(state.at ? state.positions[state.at - 1] : '', state.positions[state.at])
     : state.pending && state.pending.kind === 'remove' ? 'moves for ' + side + ': click the piece to remove (marked below)'
     : state.pending ? 'moves for ' + side + ': several moves go there, pick one (marked below)'
     : hidden ? 'moves for ' + side + ' (values hidden)'
@@ -905,8 +932,9 @@ function drawMoveList(r, side, hidden) {
       button.append(name);
       if (!hidden) {
         const v = document.createElement('span');
-        v.className = 'val';
-        v.textContent = valueText(m).replace(' in ', ' ');
+        // Bounds ("between LOSS 6 and WIN 7") are long: they may wrap.
+        v.className = m.value ? 'val' : 'val bounds';
+        v.textContent = valueText(m).replace(/ in /g, ' ');
         button.append(v);
       }
       button.addEventListener('click', () => { if (!state.running && !state.editing && canMoveByHand()) userMove(m.move); });
@@ -917,6 +945,70 @@ function drawMoveList(r, side, hidden) {
     });
   }
   if (hadFocus && !list.contains(document.activeElement)) $('board').focus();
+}
+
+// ---- why a game is over ----
+//
+// The words of `rtb play` (apps/rtb/play/move_events.cpp, end_reason), read
+// from the position before the last move and the one after it, and the
+// game's look: no game is named. The service gives no reason, so the page
+// works it out the same way (issue 52: it said "goats has lost", no more).
+
+// "white wins", "goats win": the verb after a side's name.
+const verb = (name, one, many) => name + ' ' + (name.endsWith('s') ? many : one);
+const counted = (n, one) => n + ' ' + one + (n === 1 ? '' : 's');
+
+// A side's pieces (its letter in either case) on the board and in hand.
+function sidePieces(position, side) {
+  const s = side.toLowerCase();
+  let n = cellsOf(position).filter((cell) => cell.c !== '.' && cell.c.toLowerCase() === s).length;
+  parsePosition(position).hands.forEach((count, i) => { if (handLetter(i).toLowerCase() === s) n += count || 0; });
+  return n;
+}
+
+// A side's crossed stones (Crossings): its small piece letter written large.
+// A game whose pieces are capitals (Bagh-Chal) has none.
+function crossedPoints(position, side) {
+  if (!look().pieces.some((p) => p.letter === side.toLowerCase())) return [];
+  return cellsOf(position).filter((cell) => cell.c === side.toUpperCase()).map((cell) => cell.name);
+}
+
+// With a reserve only: a side's small pieces on its far rank, the edge away
+// from where its pieces stood at the start.
+function pendingPoints(position, side) {
+  if (look().off_board !== 'reserve') return [];
+  const s = side.toLowerCase();
+  const startsAtBottom = cellsOf(state.info.start).some((cell) => cell.c.toLowerCase() === s && cell.name.slice(1) === '1');
+  const far = String(startsAtBottom ? look().ranks : 1);
+  return cellsOf(position).filter((cell) => cell.c === s && cell.name.slice(1) === far).map((cell) => cell.name);
+}
+
+function otherSide(side) {
+  const s = look().sides.find((x) => x.letter !== side);
+  return s ? s.letter : '?';
+}
+
+// Whether the mover leaves the other side an obligation (to cross, or to
+// answer pending pieces) that it failed.
+function obliges(position, mover) {
+  if (look().off_board === 'reserve') return pendingPoints(position, mover).length > 0;
+  return crossedPoints(position, mover).length > crossedPoints(position, otherSide(mover)).length;
+}
+
+// Why the side to move in `after`, which has no move, has lost; `before` is
+// the position before the last move, empty when there was none.
+function endReason(before, after) {
+  const loser = parsePosition(after).side, winner = otherSide(loser);
+  const reserve = look().off_board === 'reserve';
+  const name = sideName(loser), wins = verb(sideName(winner), 'wins', 'win');
+  if (!before) return verb(name, 'has lost', 'have lost');
+  const left = sidePieces(after, loser);
+  if (sidePieces(before, loser) > left)
+    return (reserve ? 'the removal leaves ' : 'the capture leaves ') + name + ' ' + counted(left, 'piece') +
+      (reserve ? ' on the board: ' : ': ') + wins;
+  if (obliges(after, winner)) return name + ' cannot answer the crossing: ' + wins;
+  if (left === 0) return verb(name, 'has', 'have') + ' no piece on the board: ' + wins;
+  return verb(name, 'has', 'have') + ' no legal move: ' + wins;
 }
 
 function drawRecord() {
@@ -948,8 +1040,15 @@ function drawRecord() {
   item(0, 'start', sideIndex(parsePosition(state.positions[0]).side));
   state.moves.forEach((m, k) => item(k + 1, (k + 1) + '. ' + m, sideIndex(parsePosition(state.positions[k]).side)));
   $('record-title').textContent = 'game record (' + state.moves.length + (state.moves.length === 1 ? ' move)' : ' moves)');
+  // The current move in view inside the record's own box. scrollIntoView
+  // scrolls the window too: a link with moves opened on a phone at the
+  // record, the board off the screen (issue 52).
   const current = list.querySelector('.current');
-  if (current && current.scrollIntoView && list.scrollHeight > list.clientHeight) current.scrollIntoView({ block: 'nearest' });
+  if (current && list.scrollHeight > list.clientHeight) {
+    const box = list.getBoundingClientRect(), chip = current.getBoundingClientRect();
+    if (chip.top < box.top) list.scrollTop += chip.top - box.top;
+    else if (chip.bottom > box.bottom) list.scrollTop += chip.bottom - box.bottom;
+  }
 }
 
 function drawPlayers() {
@@ -1000,6 +1099,7 @@ function urlParams() {
   if (computer) params.set('computer', computer);
   if (state.strength !== 100) params.set('strength', state.strength);
   if (state.hide) params.set('hide', '1');
+  if (state.editing) params.set('edit', '1');  // a reload or a link opens the editor again
   return params;
 }
 
@@ -1291,6 +1391,7 @@ function enterEditor() {
   state.selected = null;
   state.pending = null;
   editFrom(state.positions[state.at]);
+  updateUrl(false);
 }
 
 function editFrom(text) {
@@ -1387,10 +1488,12 @@ function editChanged() {
   clearTimeout(editTimer);
   editTimer = setTimeout(async () => {
     try {
-      await query(text, 'checking the position');
-      if (editText() !== text) return;
+      // Kept with the answers: the panel shows the edited position's value.
+      await resultOf(text, 'checking the position');
+      if (editText() !== text || !state.editing) return;
       $('edit-check').className = 'edit-check ok';
       $('edit-check').textContent = 'a position: ' + text;
+      render();
     } catch (error) {
       if (isAbort(error) || editText() !== text) return;
       // A position without its tablebase is still a position.
@@ -1468,8 +1571,8 @@ function wire() {
   const board = $('board');
   board.addEventListener('click', onBoardClick);
   board.addEventListener('keydown', onBoardKey);
-  board.addEventListener('focus', () => drawBoard());
-  board.addEventListener('blur', () => drawBoard());
+  board.addEventListener('focus', drawCursor);
+  board.addEventListener('blur', drawCursor);
   document.addEventListener('keydown', onKey);
   window.addEventListener('popstate', onPopState);
   $('game').addEventListener('change', () => openGame($('game').value, 'default', '', [], null, true));
@@ -1501,7 +1604,7 @@ function wire() {
   });
   $('editor-box').addEventListener('toggle', () => {
     if ($('editor-box').open && !state.editing) enterEditor();
-    else if (!$('editor-box').open && state.editing) { leaveEditor(); render(); }
+    else if (!$('editor-box').open && state.editing) { leaveEditor(); updateUrl(false); render(); }
   });
   $('edit-side').addEventListener('change', () => { state.edit.side = $('edit-side').value; editChanged(); });
   $('edit-clear').addEventListener('click', () => { state.edit.chars = state.edit.chars.map(() => '.'); editChanged(); });
@@ -1536,7 +1639,7 @@ async function main() {
   try {
     state.games = (await api('/api/games')).games;
   } catch (error) {
-    showError(error);
+    showError({ message: error.message });  // no game to ask again for: reloading the page is the retry
     return;
   }
   for (const g of state.games) {
