@@ -65,6 +65,17 @@ bool asks_for_json(int argc, char** argv) {
   return false;
 }
 
+// A message as printable text line by line: the bytes a user typed are
+// escaped, and the message's own line breaks (a usage of several lines)
+// stay line breaks (issue 52: they were written as \x0a).
+std::string printable_lines(const std::string& message) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = message.find('\n', from)) != std::string::npos; from = at + 1)
+    out += rtb::printable(message.substr(from, at - from)) + "\n";
+  return out + rtb::printable(message.substr(from));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -81,7 +92,12 @@ int main(int argc, char** argv) {
   // `rtb help CMD` is `rtb CMD --help` (issue 27: it printed the overview).
   char help_option[] = "--help";
   char* help_args[] = {argv[0], argc >= 3 ? argv[2] : argv[1], help_option, nullptr};
-  if (name == "help" && argc >= 3 && rtb::cli::find_command(argv[2])) {
+  if (name == "help" && argc >= 3) {
+    if (!rtb::cli::find_command(argv[2])) {  // not the overview with exit 0 (issue 52)
+      std::cerr << "rtb help: unknown command '" << rtb::printable(argv[2], rtb::kEchoLimit) << "'\n";
+      print_overview(std::cerr);
+      return 2;
+    }
     name = argv[2];
     argc = 3;
     argv = help_args;
@@ -90,9 +106,11 @@ int main(int argc, char** argv) {
     print_overview(std::cout);
     return with_output_checked("help", 0);
   }
-  if (name == "--version" || name == "version") {
-    std::cout << "rtb " << RTB_VERSION_STRING << "\n";
-    return 0;
+  if (name == "--version" || name == "-V" || name == "version") {
+    if (asks_for_json(argc, argv))
+      std::cout << nlohmann::json{{"format", 1}, {"version", RTB_VERSION_STRING}}.dump() << "\n";
+    else std::cout << "rtb " << RTB_VERSION_STRING << "\n";
+    return with_output_checked("version", 0);
   }
   const rtb::cli::CommandEntry* command = rtb::cli::find_command(name);
   if (!command) {
@@ -118,7 +136,7 @@ int main(int argc, char** argv) {
     error = e.what(), status = 1;
   }
   if (!error.empty()) {
-    error = rtb::printable(error);  // a message may quote bytes the user typed
+    error = printable_lines(error);  // a message may quote bytes the user typed
     std::cerr << "rtb " << name << ": " << error << "\n";
     if (show_help_hint) std::cerr << "(see rtb " << name << " --help)\n";
     // A script that asked for JSON gets its error as JSON too, on stdout

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 #include <utility>
@@ -195,6 +196,31 @@ TEST(Hardening, LostOutputIsAnError) {
 
 // Defect 7: negative or out-of-range numbers meant "everything", wrapped
 // around, or were refused only after a group had been solved.
+// The top level answers as asked (issue 52): help for a command that does
+// not exist is an error, not the overview with exit 0; -V and --json ask
+// for the version as others do; a usage of several lines in an error keeps
+// its line breaks (they were written as \x0a).
+TEST(Hardening, TheTopLevelAnswersHelpVersionAndUsageAsAsked) {
+  const Outcome nope = run_rtb({"help", "nope"});
+  EXPECT_EQ(nope.exit_code, 2) << describe_run({"help", "nope"}, nope);
+  EXPECT_NE(nope.err.find("rtb help: unknown command 'nope'"), std::string::npos) << nope.err;
+  const Outcome version = run_rtb({"--version"});
+  ASSERT_EQ(version.exit_code, 0);
+  ASSERT_EQ(version.out.rfind("rtb ", 0), 0u) << version.out;
+  const Outcome short_option = run_rtb({"-V"});
+  EXPECT_EQ(short_option.exit_code, 0) << short_option.err;
+  EXPECT_EQ(short_option.out, version.out);
+  const Outcome json = run_rtb({"--version", "--json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto parsed = nlohmann::json::parse(json.out);
+  EXPECT_EQ(parsed.at("format"), 1);
+  EXPECT_EQ("rtb " + parsed.at("version").get<std::string>() + "\n", version.out);
+  const Outcome usage = run_rtb({"query", "pangki"});
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_EQ(usage.err.find("\\x0a"), std::string::npos) << usage.err;
+  EXPECT_NE(usage.err.find("\n       rtb query GAME --batch"), std::string::npos) << usage.err;
+}
+
 TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
   ScratchDir scratch("options");
   const std::string tb = (scratch.path() / "tb").string();
