@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -144,7 +145,12 @@ class GenerateClaim {
 template <RetrogradeGame G>
 GenerateReport generate(const G& game, const GenerateOptions& options) {
   const ResourcePlan plan = check_generate_plan(game, options);
-  const GenerateClaim claim(game_directory(game, options.dir));
+  // A folder whose every wanted group is complete is only read (each block
+  // checked): no lock, so that a complete folder a user may not write, or a
+  // copy on read-only media, says so instead of failing on its lock (issue
+  // 52). A damaged file found then is written again as any other, atomically.
+  std::optional<GenerateClaim> claim;
+  if (!plan.groups.empty()) claim.emplace(game_directory(game, options.dir));
   Progress progress(options.quiet);
   FileTierStore store = generate_store(game, options);
   const std::vector<bool> needed = needed_groups(game_solve_order(game), game.tier_count(), options.wanted);

@@ -221,6 +221,24 @@ TEST(Hardening, TheTopLevelAnswersHelpVersionAndUsageAsAsked) {
   EXPECT_NE(usage.err.find("\n       rtb query GAME --batch"), std::string::npos) << usage.err;
 }
 
+// A complete folder is only read: generate says every group is complete
+// even where its lock cannot be opened (issue 52: on a read-only folder it
+// failed on the lock). The lock is made a folder here, which no one can
+// open for writing, root included.
+TEST(Hardening, GenerateOnACompleteFolderNeedsNoLock) {
+  ScratchDir scratch("complete");
+  const fs::path tb = scratch.path() / "tb";
+  const std::vector<std::string> args{"generate", "pangki", "--max-pieces", "3", "--quiet", "--dir", tb.string()};
+  const Outcome first = run_rtb(args);
+  ASSERT_EQ(first.exit_code, 0) << describe_run(args, first);
+  const fs::path lock = tb / "pangki-default" / ".lock";
+  fs::remove(lock);
+  fs::create_directory(lock);
+  const Outcome again = run_rtb(args);
+  EXPECT_EQ(again.exit_code, 0) << describe_run(args, again);
+  EXPECT_NE(again.out.find("solved 0 tier groups"), std::string::npos) << again.out;
+}
+
 TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
   ScratchDir scratch("options");
   const std::string tb = (scratch.path() / "tb").string();
