@@ -141,14 +141,7 @@ class Progress {
   // share of the group's time, for the estimate.
   void counted_stage(const std::string& what, std::uint64_t total, double share_from, double share_to,
                      std::uint64_t counted = 0) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stage_ = what;
-      stage_total_ = total;
-      share_from_ = share_from;
-      share_to_ = share_to;
-      counter_ = counted;
-    }
+    enter_stage(what, total, share_from, share_to, counted);
     draw(true);
   }
 
@@ -185,13 +178,7 @@ class Progress {
     char rate[96];
     std::snprintf(rate, sizeof rate, " in %.1f s: %.1f M a second", walk_seconds, double(updates) / walk_seconds / 1e6);
     what += "; the walk's " + with_commas(updates) + " updates" + rate;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stage_ = what;
-      stage_total_ = 0;
-      share_from_ = share_to_ = 0.9;
-      counter_ = 0;
-    }
+    enter_stage(what, 0, 0.9, 0.9, 0);
     draw(true, true);
   }
 
@@ -227,6 +214,16 @@ class Progress {
     const TimeLeft::Estimate e = time_left_.estimate(fraction_of_group(), seconds_since(group_started_));
     if (!e.known) return "";
     return ", about " + duration_text(e.seconds) + " left" + (e.sure ? "" : " (rough)");
+  }
+
+  void enter_stage(const std::string& what, std::uint64_t total, double share_from, double share_to,
+                   std::uint64_t counted) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stage_ = what;
+    stage_total_ = total;
+    share_from_ = share_from;
+    share_to_ = share_to;
+    counter_ = counted;
   }
 
   // A new stage shows at once on a terminal; a log gets a line every few
