@@ -260,35 +260,19 @@ GenerateSummary generate_tablebases(const std::string& dir, const std::string& g
   });
 }
 
-const char* tier_status_name(TierStatus s) {
-  switch (s) {
-    case TierStatus::ok:
-      return "ok";
-    case TierStatus::derived:
-      return "derived";
-    case TierStatus::failed:
-      return "failed";
-    case TierStatus::not_proven:
-      break;
-  }
-  return "not_proven";
-}
+// The public statuses are the service's, in its order, so that its names
+// (status_name) are the one list of them.
+using ServiceStatus = VerifiedTier::Status;
+static_assert(int(TierStatus::ok) == int(ServiceStatus::ok) &&
+              int(TierStatus::derived) == int(ServiceStatus::derived) &&
+              int(TierStatus::failed) == int(ServiceStatus::failed) &&
+              int(TierStatus::not_proven) == int(ServiceStatus::not_proven));
+
+const char* tier_status_name(TierStatus s) { return status_name(static_cast<ServiceStatus>(s)); }
 
 namespace {
 
-TierStatus public_status(VerifiedTier::Status s) {
-  switch (s) {
-    case VerifiedTier::Status::ok:
-      return TierStatus::ok;
-    case VerifiedTier::Status::derived:
-      return TierStatus::derived;
-    case VerifiedTier::Status::failed:
-      return TierStatus::failed;
-    case VerifiedTier::Status::not_proven:
-      break;
-  }
-  return TierStatus::not_proven;
-}
+TierStatus public_status(ServiceStatus s) { return static_cast<TierStatus>(s); }
 
 TierVerification public_verification(const VerifiedTier& v) {
   return {v.name, public_status(v.status), v.values_proven, v.message};

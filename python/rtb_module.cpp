@@ -125,6 +125,9 @@ void choose_tiers(rtb::TierChoice& choice, const std::optional<std::string>& tie
 
 // A Python callable called from the library's thread while the GIL is
 // released: each call takes the GIL; what it raises goes back to the caller.
+// The function holds a reference to the callable, so it is made, copied and
+// destroyed only where the GIL is held (the library takes settings by
+// reference and copies none).
 template <class T, class ToPython>
 std::function<void(const T&)> python_callback(const py::object& f, ToPython to_python) {
   if (f.is_none()) return {};
@@ -135,6 +138,14 @@ std::function<void(const T&)> python_callback(const py::object& f, ToPython to_p
     py::gil_scoped_acquire held;
     f(to_python(item));
   };
+}
+
+// f() without the GIL, so that other Python threads run while the library
+// works (a callback it calls takes the GIL again: python_callback).
+template <class F>
+auto without_gil(F&& f) {
+  py::gil_scoped_release unlocked;
+  return f();
 }
 
 // One tier of rtb.verify, with the keys of `rtb verify --json`'s rows.
@@ -379,12 +390,8 @@ PYBIND11_MODULE(_rtb, m) {
           settings.memory_limit = static_cast<std::uint64_t>(*memory_limit);
         }
         choose_tiers(settings, tiers, all, at_most);
-        const std::string dir_text = path_text(dir);
-        rtb::GenerateSummary s;
-        {
-          py::gil_scoped_release unlocked;
-          s = rtb::generate_tablebases(dir_text, game, variant, settings);
-        }
+        const rtb::GenerateSummary s =
+            without_gil([&] { return rtb::generate_tablebases(path_text(dir), game, variant, settings); });
         py::dict d;
         d["groups_solved"] = s.groups_solved;
         d["groups_skipped"] = s.groups_skipped;
@@ -415,12 +422,7 @@ PYBIND11_MODULE(_rtb, m) {
         settings.general = general;
         settings.on_tier = python_callback<rtb::TierVerification>(on_tier, verification_dict);
         choose_tiers(settings, tiers, all, at_most);
-        const std::string dir_text = path_text(dir);
-        rtb::VerifySummary s;
-        {
-          py::gil_scoped_release unlocked;
-          s = rtb::verify(dir_text, game, variant, settings);
-        }
+        const rtb::VerifySummary s = without_gil([&] { return rtb::verify(path_text(dir), game, variant, settings); });
         py::dict d;
         d["ok"] = s.ok;
         d["failures"] = s.failures;
@@ -451,12 +453,7 @@ PYBIND11_MODULE(_rtb, m) {
         settings.threads = threads;
         settings.on_tier = python_callback<rtb::TierValueCounts>(on_tier, tier_counts_dict);
         choose_tiers(settings, tiers, all, at_most);
-        const std::string dir_text = path_text(dir);
-        rtb::StatsSummary s;
-        {
-          py::gil_scoped_release unlocked;
-          s = rtb::stats(dir_text, game, variant, settings);
-        }
+        const rtb::StatsSummary s = without_gil([&] { return rtb::stats(path_text(dir), game, variant, settings); });
         py::dict d;
         py::list rows;
         for (const rtb::TierValueCounts& t : s.tiers) rows.append(tier_counts_dict(t));
