@@ -54,7 +54,7 @@ struct GenerateReport {
 // The folder of the game's files in `dir` (dir/GAME-VARIANT).
 template <RetrogradeGame G>
 std::filesystem::path game_directory(const G& game, const std::filesystem::path& dir) {
-  return dir / (game.name() + "-" + game.variant());
+  return dir / game_folder_name(game.name(), game.variant());
 }
 
 // The file store generate writes to; compression uses the solve's threads.

@@ -22,7 +22,8 @@ void add_folder(std::vector<GameEntry>& out) {
           },
           folder_make(variant));
     };
-    out.push_back({std::move(e.name), std::move(e.description), std::move(e.variants), std::move(make)});
+    out.push_back({std::move(e.name), std::move(e.description), std::move(e.variants), std::move(make),
+                   std::move(e.default_variant)});
   }
 }
 
@@ -59,14 +60,30 @@ const GameEntry& find_game(const std::string& name) {
                                      " (known games: " + joined(names) + ")");
 }
 
+namespace {
+
+// The listed spelling of choice.variant (matched without case);
+// InvalidParameter "variant" for an unknown one.
+const std::string& listed_variant(const GameEntry& entry, const std::string& variant) {
+  const std::string wanted = lower_case(variant);
+  for (const std::string& v : entry.variants)
+    if (lower_case(v) == wanted) return v;
+  throw InvalidParameter("variant", "unknown variant " + quoted_input(variant) + " for " + entry.name +
+                                        did_you_mean(variant, entry.variants) + " (use " +
+                                        variant_summary(entry.variants) + ")");
+}
+
+}  // namespace
+
 AnyGame make_game(const GameChoice& choice) {
   const GameEntry& entry = find_game(choice.name);
-  const std::string wanted = lower_case(choice.variant);
-  for (const std::string& v : entry.variants)
-    if (lower_case(v) == wanted) return entry.make(v);
-  throw InvalidParameter("variant", "unknown variant " + quoted_input(choice.variant) + " for " + entry.name +
-                                        did_you_mean(choice.variant, entry.variants) + " (use " +
-                                        variant_summary(entry.variants) + ")");
+  return entry.make(listed_variant(entry, choice.variant));
+}
+
+GameChoice named_as_made(const GameChoice& choice) {
+  const GameEntry& entry = find_game(choice.name);
+  const std::string& variant = listed_variant(entry, choice.variant);
+  return {entry.name, variant == "default" ? entry.default_variant : variant};
 }
 
 }  // namespace rtb

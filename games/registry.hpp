@@ -48,6 +48,7 @@ struct GameEntry {
   std::string description;
   std::vector<std::string> variants;                        // "default" first
   std::function<AnyGame(const std::string& variant)> make;  // called with a listed variant
+  std::string default_variant = "default";                  // what the made game calls "default"
 };
 
 // In the order `rtb games` lists them.
@@ -63,6 +64,11 @@ struct GameChoice {
 
 // The game of `choice`; InvalidParameter "game" or "variant" for an unknown one.
 AnyGame make_game(const GameChoice& choice);
+
+// `choice` as the game made of it names itself (its name() and variant():
+// "Pangki" is pangki, morris's "default" is nine), without making it;
+// InvalidParameter as make_game.
+GameChoice named_as_made(const GameChoice& choice);
 
 // Calls f(game) with the concrete game named by `choice`.
 template <class F>

@@ -1,20 +1,21 @@
-// The public API of include/rtb/rtb.hpp over service/ (queries, tier choice,
-// neutral errors) and the generator (driver/generate.hpp): the command line
-// is built on the same code, so there is one implementation of each.
+// The public API of include/rtb/rtb.hpp over service/ (queries, verify,
+// stats, tier choice, neutral errors) and the generator: the command line is
+// built on the same code, so there is one implementation of each.
 #include "rtb/rtb.hpp"
 
 #include <algorithm>
 #include <filesystem>
 
-#include "driver/generate.hpp"
-#include "library/value_reader.hpp"
 #include "service/errors.hpp"
 #include "service/game_facts.hpp"
+#include "service/generate.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/query_session.hpp"
 #include "service/tablebase_path.hpp"
+#include "service/tablebase_stats.hpp"
+#include "service/tablebase_verify.hpp"
 #include "service/tier_selection.hpp"
-#include "tablebases/directory_lock.hpp"
+#include "service/value_reader.hpp"
 
 namespace rtb {
 
@@ -53,16 +54,27 @@ std::string respelled(std::string name, char from, char to) {
 std::string api_name(const std::string& name) { return respelled(name, '-', '_'); }
 std::string service_name(const std::string& name) { return respelled(name, '_', '-'); }
 
-// The file a MissingTables message names: the query words it as
-// tablebases/tier_file.cpp's MissingTablebase does, "PATH: missing: no such
-// tablebase file", possibly after a sentence that ends in ": ".
-// (MissingTables could carry the path itself; see the notes of issue 27.)
-std::string missing_path(const std::string& message) {
-  const std::size_t end = message.find(": missing: no such tablebase file");
-  if (end == std::string::npos) return "";
-  const std::size_t before = message.rfind(": ", end == 0 ? 0 : end - 1);
-  const std::size_t start = before == std::string::npos ? 0 : before + 2;
-  return message.substr(start, end - start);
+// The game's folder in dir, which every reader needs: TablebaseNotFound
+// naming it and the command that writes it when it is not there.
+void require_game_folder(const std::string& dir, const std::string& game, const std::string& variant) {
+  const std::filesystem::path files = std::filesystem::path(dir) / tablebase_folder(choice_of(game, variant));
+  if (!std::filesystem::is_directory(files))
+    throw TablebaseNotFound("no tablebases in " + files.string() + "; generate them with: rtb generate " + game +
+                                (variant == "default" ? "" : " --variant " + variant) + " --dir " + dir,
+                            files.string());
+}
+
+// The tiers `choice` names among g's, as the command line's options name them.
+template <class G>
+std::vector<bool> chosen_tiers(const G& g, const TierChoice& choice) {
+  TierSelection selection;
+  // An empty list names no tier; left as it is, it would mean the default set.
+  if (choice.tiers && choice.tiers->empty())
+    throw InvalidInput("tiers is empty: name at least one tier (rtb games lists them), or leave it out");
+  selection.tiers = choice.tiers.value_or("");
+  selection.all = choice.all;
+  for (const auto& [filter, n] : choice.at_most) selection.at_most[service_name(filter)] = n;
+  return selected_tiers(g, selection);
 }
 
 // Runs f, turning the service's neutral errors into the public ones, worded
@@ -74,7 +86,7 @@ decltype(auto) translating_errors(F&& f) {
   } catch (const InvalidParameter& e) {
     throw InvalidInput(e.said_as(api_name(e.parameter())));
   } catch (const MissingTables& e) {
-    throw TablebaseNotFound(e.what(), missing_path(e.what()));
+    throw TablebaseNotFound(e.what(), e.path.string());
   } catch (const DirectoryBusy& e) {
     throw TablebaseBusy(e.what());
   } catch (const InvalidInput&) {
@@ -82,6 +94,22 @@ decltype(auto) translating_errors(F&& f) {
   } catch (const std::invalid_argument& e) {
     throw InvalidInput(e.what());
   }
+}
+
+// Runs f(game, wanted) for a call that works on a game's chosen tiers, with
+// the checks every such call makes first (the directory, the threads, the
+// tier choice) and the service's errors in this API's words.
+template <class F>
+decltype(auto) on_chosen_tiers(const std::string& dir, const std::string& game, const std::string& variant, int threads,
+                               const TierChoice& choice, F&& f) {
+  return translating_errors([&] {
+    check_tablebase_dir(dir);
+    check_threads(threads);
+    return with_game(choice_of(game, variant), [&](const auto& g) {
+      const std::vector<bool> selected = chosen_tiers(g, choice);
+      return f(g, std::function<bool(std::uint32_t)>([selected](std::uint32_t t) { return selected[t]; }));
+    });
+  });
 }
 
 }  // namespace
@@ -144,12 +172,7 @@ Tablebase::Tablebase(const std::string& dir, const std::string& game, const std:
     // A board too large for tablebases (8x8 Crossings) is searched from every
     // position, as `rtb query` does: it has no folder to look for.
     if (!with_game(choice_of(game, variant), [](const auto& g) { return has_tablebases(g); })) return 0;
-    const std::filesystem::path files =
-        std::filesystem::path(dir) / (impl_->session.game() + "-" + impl_->session.variant());
-    if (!std::filesystem::is_directory(files))
-      throw TablebaseNotFound("no tablebases in " + files.string() + "; generate them with: rtb generate " + game +
-                                  (variant == "default" ? "" : " --variant " + variant) + " --dir " + dir,
-                              files.string());
+    require_game_folder(dir, game, variant);
     return 0;
   });
 }
@@ -219,33 +242,93 @@ std::vector<GameInfo> games() {
 
 GenerateSummary generate_tablebases(const std::string& dir, const std::string& game, const std::string& variant,
                                     const GenerateSettings& settings) {
-  return translating_errors([&] {
-    check_tablebase_dir(dir);
-    check_threads(settings.threads);
-    return with_game(choice_of(game, variant), [&](const auto& g) {
-      TierSelection selection;
-      // An empty list names no tier; left as it is, it would mean the default set.
-      if (settings.tiers && settings.tiers->empty())
-        throw InvalidInput("tiers is empty: name at least one tier (rtb games lists them), or leave it out");
-      selection.tiers = settings.tiers.value_or("");
-      selection.all = settings.all;
-      for (const auto& [filter, n] : settings.at_most) selection.at_most[service_name(filter)] = n;
-      const std::vector<bool> selected = selected_tiers(g, selection);
-      GenerateOptions options;
-      options.dir = dir;
-      options.threads = settings.threads;
-      options.quiet = !settings.progress;
-      options.wanted = [selected](std::uint32_t t) { return selected[t]; };
-      options.memory_limit = settings.memory_limit;
-      options.memory_limit_name = "memory_limit";
-      if (const std::string refusal = derive_tiers_refusal(g); settings.derive_tiers && !refusal.empty())
-        throw InvalidInput("derive_tiers: " + refusal);
-      options.derive_tiers = settings.derive_tiers;
-      // generate() checks the plan, takes the directory's lock and sweeps the
-      // temporaries of a killed run, as for `rtb generate`.
-      const GenerateReport report = generate(g, options);
-      return GenerateSummary{report.groups_solved, report.groups_skipped, report.slots_solved, report.seconds};
-    });
+  return on_chosen_tiers(dir, game, variant, settings.threads, settings, [&](const auto& g, auto wanted) {
+    GenerateOptions options;
+    options.dir = dir;
+    options.threads = settings.threads;
+    options.quiet = !settings.progress;
+    options.wanted = std::move(wanted);
+    options.memory_limit = settings.memory_limit;
+    options.memory_limit_name = "memory_limit";
+    if (const std::string refusal = derive_tiers_refusal(g); settings.derive_tiers && !refusal.empty())
+      throw InvalidInput("derive_tiers: " + refusal);
+    options.derive_tiers = settings.derive_tiers;
+    // generate() checks the plan, takes the directory's lock and sweeps the
+    // temporaries of a killed run, as for `rtb generate`.
+    const GenerateReport report = generate(g, options);
+    return GenerateSummary{report.groups_solved, report.groups_skipped, report.slots_solved, report.seconds};
+  });
+}
+
+// The public statuses are the service's, in its order, so that its names
+// (status_name) are the one list of them.
+using ServiceStatus = VerifiedTier::Status;
+static_assert(int(TierStatus::ok) == int(ServiceStatus::ok) &&
+              int(TierStatus::derived) == int(ServiceStatus::derived) &&
+              int(TierStatus::failed) == int(ServiceStatus::failed) &&
+              int(TierStatus::not_proven) == int(ServiceStatus::not_proven));
+
+const char* tier_status_name(TierStatus s) { return status_name(static_cast<ServiceStatus>(s)); }
+
+namespace {
+
+TierStatus public_status(ServiceStatus s) { return static_cast<TierStatus>(s); }
+
+TierVerification public_verification(const VerifiedTier& v) {
+  return {v.name, public_status(v.status), v.values_proven, v.message};
+}
+
+ValueCounts public_counts(const TierStats& s, std::string win_position = "", std::string loss_position = "") {
+  ValueCounts c;
+  c.win = s.win, c.loss = s.loss, c.draw = s.draw;
+  c.win_classes = s.win_classes, c.loss_classes = s.loss_classes, c.draw_classes = s.draw_classes;
+  c.longest_win = s.longest_win.any ? static_cast<int>(s.longest_win.plies) : -1;
+  c.longest_loss = s.longest_loss.any ? static_cast<int>(s.longest_loss.plies) : -1;
+  c.longest_win_position = std::move(win_position);
+  c.longest_loss_position = std::move(loss_position);
+  return c;
+}
+
+TierValueCounts public_tier_counts(const TierCounts& t) {
+  return {t.name, public_counts(t.stats, t.longest_win_position, t.longest_loss_position)};
+}
+
+}  // namespace
+
+VerifySummary verify(const std::string& dir, const std::string& game, const std::string& variant,
+                     const VerifySettings& settings) {
+  return on_chosen_tiers(dir, game, variant, settings.threads, settings, [&](const auto& g, auto wanted) {
+    require_game_folder(dir, game, variant);
+    VerifyOptions options;
+    options.dir = dir;
+    options.threads = settings.threads;
+    options.quiet = !settings.progress;
+    options.general = settings.general;
+    options.wanted = std::move(wanted);
+    std::function<void(const VerifiedTier&)> verified;
+    if (settings.on_tier) verified = [&](const VerifiedTier& v) { settings.on_tier(public_verification(v)); };
+    const VerifyReport report = verify_tablebases(g, options, verified);
+    VerifySummary out{report.ok(), report.failures, report.tiers_checked, report.values_proven, {}};
+    for (const VerifiedTier& v : report.tiers) out.tiers.push_back(public_verification(v));
+    return out;
+  });
+}
+
+StatsSummary stats(const std::string& dir, const std::string& game, const std::string& variant,
+                   const StatsSettings& settings) {
+  return on_chosen_tiers(dir, game, variant, settings.threads, settings, [&](const auto& g, auto wanted) {
+    require_game_folder(dir, game, variant);
+    StatsOptions options;
+    options.dir = dir;
+    options.threads = settings.threads;
+    options.wanted = std::move(wanted);
+    std::function<void(const TierCounts&)> counted;
+    if (settings.on_tier) counted = [&](const TierCounts& t) { settings.on_tier(public_tier_counts(t)); };
+    const StatsReport report = count_values(g, options, counted);
+    StatsSummary out;
+    for (const TierCounts& t : report.tiers) out.tiers.push_back(public_tier_counts(t));
+    out.total = public_counts(report.total);
+    return out;
   });
 }
 

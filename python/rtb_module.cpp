@@ -102,6 +102,95 @@ void raise_not_found(const py::object& type, const rtb::TablebaseNotFound& e) {
   PyErr_SetObject(type.ptr(), error.ptr());
 }
 
+// The tier choice every call that works on tiers takes: tiers
+// (comma-separated names), all, and any other keyword as a tier filter
+// (max_pieces=4); the library refuses a filter the game does not have.
+void choose_tiers(rtb::TierChoice& choice, const std::optional<std::string>& tiers, bool all,
+                  const py::kwargs& at_most) {
+  choice.tiers = tiers;
+  choice.all = all;
+  for (const auto& [key, value] : at_most) {
+    const std::string name = py::str(key);
+    if (value.is_none()) continue;
+    if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+      throw py::value_error(name + " must be a whole number, not " + std::string(py::repr(value)));
+    // Beyond 64 bits (2**70) was pybind11's "Unable to cast" (issue 53).
+    try {
+      choice.at_most[name] = value.cast<long long>();
+    } catch (const py::cast_error&) {
+      throw py::value_error(name + " must be a whole number that fits in 64 bits, not " + std::string(py::repr(value)));
+    }
+  }
+}
+
+// A Python callable called from the library's thread while the GIL is
+// released: each call takes the GIL; what it raises goes back to the caller.
+// The function holds a reference to the callable, so it is made, copied and
+// destroyed only where the GIL is held (the library takes settings by
+// reference and copies none).
+template <class T, class ToPython>
+std::function<void(const T&)> python_callback(const py::object& f, ToPython to_python) {
+  if (f.is_none()) return {};
+  if (!PyCallable_Check(f.ptr()))
+    throw py::type_error("on_tier must be callable or None, not " +
+                         std::string(py::str(py::type::of(f).attr("__name__"))));
+  return [f, to_python](const T& item) {
+    py::gil_scoped_acquire held;
+    f(to_python(item));
+  };
+}
+
+// f() without the GIL, so that other Python threads run while the library
+// works (a callback it calls takes the GIL again: python_callback).
+template <class F>
+auto without_gil(F&& f) {
+  py::gil_scoped_release unlocked;
+  return f();
+}
+
+// One tier of rtb.verify, with the keys of `rtb verify --json`'s rows.
+py::dict verification_dict(const rtb::TierVerification& v) {
+  py::dict d;
+  d["tier"] = v.tier;
+  d["status"] = rtb::tier_status_name(v.status);
+  d["values_proven"] = v.values_proven;
+  d["message"] = v.message;
+  return d;
+}
+
+// Counts as `rtb stats --json` gives them: a tier's row, or the total.
+py::dict counts_dict(const rtb::ValueCounts& c, bool total) {
+  py::dict d;
+  d["win"] = c.win;
+  d["loss"] = c.loss;
+  d["draw"] = c.draw;
+  py::dict classes;
+  classes["win"] = c.win_classes;
+  classes["loss"] = c.loss_classes;
+  classes["draw"] = c.draw_classes;
+  d["classes"] = classes;
+  const auto longest = [&](const char* key, int plies, const std::string& position) {
+    if (plies < 0) return;
+    if (total) {
+      d[(std::string(key) + "_plies").c_str()] = plies;
+      return;
+    }
+    py::dict l;
+    l["plies"] = plies;
+    l["position"] = position;
+    d[key] = l;
+  };
+  longest("longest_win", c.longest_win, c.longest_win_position);
+  longest("longest_loss", c.longest_loss, c.longest_loss_position);
+  return d;
+}
+
+py::dict tier_counts_dict(const rtb::TierValueCounts& t) {
+  py::dict d = counts_dict(t.counts, false);
+  d["tier"] = t.tier;
+  return d;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_rtb, m) {
@@ -294,35 +383,15 @@ PYBIND11_MODULE(_rtb, m) {
         rtb::GenerateSettings settings;
         settings.threads = threads;
         settings.progress = progress;
-        settings.tiers = tiers;
-        settings.all = all;
         settings.derive_tiers = derive_tiers;
         if (memory_limit) {
           if (*memory_limit < 1)
             throw py::value_error("memory_limit must be at least 1 (bytes), not " + std::to_string(*memory_limit));
           settings.memory_limit = static_cast<std::uint64_t>(*memory_limit);
         }
-        // Any other keyword names a tier filter (max_pieces=4); the library
-        // refuses one the game does not have, naming it.
-        for (const auto& [key, value] : at_most) {
-          const std::string name = py::str(key);
-          if (value.is_none()) continue;
-          if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
-            throw py::value_error(name + " must be a whole number, not " + std::string(py::repr(value)));
-          // Beyond 64 bits (2**70) was pybind11's "Unable to cast" (issue 53).
-          try {
-            settings.at_most[name] = value.cast<long long>();
-          } catch (const py::cast_error&) {
-            throw py::value_error(name + " must be a whole number that fits in 64 bits, not " +
-                                  std::string(py::repr(value)));
-          }
-        }
-        const std::string dir_text = path_text(dir);
-        rtb::GenerateSummary s;
-        {
-          py::gil_scoped_release unlocked;
-          s = rtb::generate_tablebases(dir_text, game, variant, settings);
-        }
+        choose_tiers(settings, tiers, all, at_most);
+        const rtb::GenerateSummary s =
+            without_gil([&] { return rtb::generate_tablebases(path_text(dir), game, variant, settings); });
         py::dict d;
         d["groups_solved"] = s.groups_solved;
         d["groups_skipped"] = s.groups_skipped;
@@ -341,4 +410,63 @@ PYBIND11_MODULE(_rtb, m) {
       "max_pieces=4 keeps the tiers with at most 4 pieces a side, as --max-pieces 4. derive_tiers=True stores no "
       "values for the tiers whose every value is one move from stored ones, as --derive-tiers (the Morris family "
       "only). Returns a dict with groups_solved, groups_skipped, slots_solved and seconds.");
+
+  m.def(
+      "verify",
+      [](const std::filesystem::path& dir, const std::string& game, const std::string& variant, int threads,
+         bool progress, bool general, const py::object& on_tier, std::optional<std::string> tiers, bool all,
+         const py::kwargs& at_most) {
+        rtb::VerifySettings settings;
+        settings.threads = threads;
+        settings.progress = progress;
+        settings.general = general;
+        settings.on_tier = python_callback<rtb::TierVerification>(on_tier, verification_dict);
+        choose_tiers(settings, tiers, all, at_most);
+        const rtb::VerifySummary s = without_gil([&] { return rtb::verify(path_text(dir), game, variant, settings); });
+        py::dict d;
+        d["ok"] = s.ok;
+        d["failures"] = s.failures;
+        d["tiers_checked"] = s.tiers_checked;
+        d["values_proven"] = s.values_proven;
+        py::list rows;
+        for (const rtb::TierVerification& v : s.tiers) rows.append(verification_dict(v));
+        d["tiers"] = rows;
+        return d;
+      },
+      py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::kw_only(), py::arg("threads") = 1,
+      py::arg("progress") = false, py::arg("general") = false, py::arg("on_tier") = py::none(),
+      py::arg("tiers") = py::none(), py::arg("all") = false,
+      "Prove the tablebases of a game in dir (a str or os.PathLike) as `rtb verify` does: every file read whole "
+      "(checksums) and every stored value checked against its successors. Returns a dict with ok, failures, "
+      "tiers_checked, values_proven and tiers (a dict a tier: tier, status 'ok', 'derived', 'failed' or "
+      "'not_proven', values_proven, message), the fields of `rtb verify --json`; a missing, damaged or wrong file "
+      "is a failed tier there, not an exception. on_tier, if given, is called with each tier's dict as soon as it "
+      "is known (what it raises stops the run). tiers, all and the tier filters (max_pieces=4) choose tiers as for "
+      "rtb.generate; general=True is --general; progress=True shows rtb verify's progress on stderr. ValueError "
+      "for an unknown game or a bad setting, TablebaseNotFoundError when dir holds no folder of the game.");
+
+  m.def(
+      "stats",
+      [](const std::filesystem::path& dir, const std::string& game, const std::string& variant, int threads,
+         const py::object& on_tier, std::optional<std::string> tiers, bool all, const py::kwargs& at_most) {
+        rtb::StatsSettings settings;
+        settings.threads = threads;
+        settings.on_tier = python_callback<rtb::TierValueCounts>(on_tier, tier_counts_dict);
+        choose_tiers(settings, tiers, all, at_most);
+        const rtb::StatsSummary s = without_gil([&] { return rtb::stats(path_text(dir), game, variant, settings); });
+        py::dict d;
+        py::list rows;
+        for (const rtb::TierValueCounts& t : s.tiers) rows.append(tier_counts_dict(t));
+        d["tiers"] = rows;
+        d["total"] = counts_dict(s.total, true);
+        return d;
+      },
+      py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::kw_only(), py::arg("threads") = 1,
+      py::arg("on_tier") = py::none(), py::arg("tiers") = py::none(), py::arg("all") = false,
+      "Count the values of a game's tablebases in dir as `rtb stats` does: a dict with tiers (a dict a tier: tier, "
+      "win, loss, draw, classes, longest_win and longest_loss with plies and position where there is one) and "
+      "total, the fields of `rtb stats --json`. on_tier, if given, is called with each tier's dict as soon as it "
+      "is counted. tiers, all and the tier filters choose tiers as for rtb.generate. Every chosen file is opened "
+      "before any is counted: TablebaseNotFoundError for a missing folder or file, RuntimeError for a damaged one, "
+      "ValueError for an unknown game or a bad setting.");
 }

@@ -19,7 +19,11 @@ from a layer below it, never from a higher one or from a peer:
 
 Tests, benchmarks, fuzz targets and examples sit above everything and are
 not checked. Besides the ranks, no Boost.Program_options header may be
-reachable from service/ or library/ (it is the command line's alone).
+reachable from service/ or library/ (it is the command line's alone), and
+the front ends (apps/, library/ with include/rtb/, python/) are peers over
+service/: they include nothing from solver/, driver/ or tablebases/ but
+through a service/ header, save the few exceptions THROUGH_SERVICE_EXCEPTIONS
+lists, each with its reason (issue 51).
 
     scripts/check_layers.py [ROOT]     exit 1 and a line a violation
     scripts/check_layers.py --self-test
@@ -31,6 +35,32 @@ import tempfile
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]', re.M)
 SOURCES = ('.hpp', '.cpp', '.h', '.cc')
+
+
+# What a front end may include from the engine's layers directly, by where
+# the including file sits (a prefix) and the header; anything else of
+# solver/, driver/ and tablebases/ comes through service/.
+ENGINE_LAYERS = ('solver', 'driver', 'tablebases')
+FRONT_ENDS = ('apps', 'library', 'include', 'python')
+THROUGH_SERVICE_EXCEPTIONS = {
+    ('apps/rtb/main.cpp', 'solver/openmp_wait.hpp'):
+        "the program's first act, before any service exists: it sets OpenMP's wait policy for the whole "
+        'process (and may start it again), which must happen before any thread does',
+    ('apps/rtb/play/', 'solver/board_look.hpp'):
+        'BoardLook is plain data, what a board looks like, that the query session hands every front end '
+        '(service/query_session.hpp); the terminal board draws it without the session',
+    ('apps/rtb/mpi/', 'solver/tier_graph.hpp'):
+        'TierGroup is plain data, the solve order the MPI scheduler hands out; the scheduler is built as a '
+        'module of its own that loads under mpirun only, and the service headers would pull the engine into it',
+}
+
+
+def exception_of(path, target):
+    """The key of THROUGH_SERVICE_EXCEPTIONS that allows this include, or None."""
+    for where, header in THROUGH_SERVICE_EXCEPTIONS:
+        if path.startswith(where) and target == header:
+            return where, header
+    return None
 
 
 def unit_of(path):
@@ -82,9 +112,10 @@ def includes(root, path):
         return INCLUDE.findall(f.read())
 
 
-def check(root):
+def check(root, stale_exceptions=True):
     problems = []
     graph = {}
+    used = set()
     for path in sources(root):
         quoted, system = [], []
         for kind, name in includes(root, path):
@@ -107,6 +138,18 @@ def check(root):
             elif theirs[0] >= mine[0]:
                 how = 'a peer' if theirs[0] == mine[0] else 'a higher layer'
                 problems.append(f'{path} ({mine[1]}) includes {target}: {how} ({theirs[1]})')
+            elif path.split('/')[0] in FRONT_ENDS and target.split('/')[0] in ENGINE_LAYERS:
+                allowed = exception_of(path, target)
+                if allowed:
+                    used.add(allowed)
+                else:
+                    problems.append(f'{path} ({mine[1]}) includes {target}: a front end reaches '
+                                    f'{target.split("/")[0]}/ only through service/')
+    # An exception nothing needs any more is removed, so that the list stays true.
+    if stale_exceptions:
+        for where, header in THROUGH_SERVICE_EXCEPTIONS:
+            if (where, header) not in used:
+                problems.append(f'THROUGH_SERVICE_EXCEPTIONS: nothing in {where} includes {header} any more')
     # No Boost.Program_options below the command line.
     for start in graph:
         unit = unit_of(start)
@@ -139,17 +182,30 @@ def self_test():
         'apps/rtb/cli.hpp': '#include <boost/program_options.hpp>\n',
         'apps/rtb/play/p.cpp': '#include "apps/rtb/cli.hpp"\n#include "service/s.hpp"\n',  # allowed
         'apps/rtb/serve/v.cpp': '#include "apps/rtb/play/p.cpp"\n',  # a peer
+        'driver/d.hpp': '#include "solver/ok.hpp"\n',
+        'tablebases/f.hpp': '#include "solver/ok.hpp"\n',
+        'service/g.hpp': '#include "driver/d.hpp"\n#include "tablebases/f.hpp"\n',
+        'apps/rtb/cmd.cpp': '#include "driver/d.hpp"\n#include "service/g.hpp"\n',  # past the service
+        'library/l.cpp': '#include "tablebases/f.hpp"\n#include "service/g.hpp"\n',  # past the service
+        'python/m.cpp': '#include "solver/ok.hpp"\n',                                # past the service
+        'apps/rtb/main.cpp': '#include "solver/openmp_wait.hpp"\n',                 # an exception
+        'solver/openmp_wait.hpp': '#include <vector>\n',
+        'apps/rtb/play/q.cpp': '#include "solver/openmp_wait.hpp"\n',               # not its exception
     }
     with tempfile.TemporaryDirectory() as root:
         for path, text in tree.items():
             os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
             with open(os.path.join(root, path), 'w') as f:
                 f.write(text)
-        found = check(root)
+        found = check(root, stale_exceptions=False)
     expected = ['solver/a.hpp (solver) includes games/kit/k.hpp: a higher layer',
                 'games/one/one.hpp (games/one) includes games/two/two.hpp: a peer',
                 'service/t.hpp (service) includes apps/rtb/cli.hpp: a higher layer',
                 'apps/rtb/serve/v.cpp (apps/rtb/serve) includes apps/rtb/play/p.cpp: a peer',
+                'apps/rtb/cmd.cpp (apps/rtb) includes driver/d.hpp: a front end reaches driver/ only',
+                'library/l.cpp (library) includes tablebases/f.hpp: a front end reaches tablebases/ only',
+                'python/m.cpp (python) includes solver/ok.hpp: a front end reaches solver/ only',
+                'apps/rtb/play/q.cpp (apps/rtb/play) includes solver/openmp_wait.hpp: a front end',
                 'service/s.hpp reaches boost/program_options',
                 'service/t.hpp reaches boost/program_options']
     missing = [e for e in expected if not any(p.startswith(e) for p in found)]
@@ -171,7 +227,11 @@ def main(argv):
     if problems:
         print(f'{len(problems)} include(s) against the layers (see scripts/check_layers.py)')
         return 1
-    print('layers: every include goes downwards; no Boost.Program_options in service/ or library/')
+    print('layers: every include goes downwards; no Boost.Program_options in service/ or library/; '
+          'front ends reach solver/, driver/ and tablebases/ only through service/, but for '
+          f'{len(THROUGH_SERVICE_EXCEPTIONS)} exceptions:')
+    for (where, header), why in THROUGH_SERVICE_EXCEPTIONS.items():
+        print(f'  {where} -> {header}: {why}')
     return 0
 
 

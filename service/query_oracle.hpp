@@ -183,9 +183,8 @@ class Oracle {
 
   MissingTables missing_file(std::uint32_t tier, const std::string& generate_options) const {
     const std::string command = generate_command(game_, dir_, generate_options);
-    return MissingTables(
-        std::string(MissingTablebase(tier_file_path(game_, dir_, tier)).what()) + "; generate it with: " + command,
-        command);
+    const std::filesystem::path path = tier_file_path(game_, dir_, tier);
+    return MissingTables(std::string(MissingTablebase(path).what()) + "; generate it with: " + command, command, path);
   }
 
   // Every line of the placement phase ends in the sliding phase, which
@@ -196,7 +195,7 @@ class Oracle {
         const MissingTables missing = missing_file(t, " --max-in-hand 0");
         throw MissingTables(
             "no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " + missing.what(),
-            missing.generate);
+            missing.generate, missing.path);
       }
     }
   }

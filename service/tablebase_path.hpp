@@ -9,11 +9,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "games/registry.hpp"
 #include "solver/parameter_error.hpp"
+#include "tablebases/tier_file.hpp"
 
 namespace rtb {
 
@@ -49,9 +49,11 @@ inline std::vector<std::filesystem::path> tablebase_search_path(const std::vecto
 }
 
 // The folder of `choice`'s files in a tablebase directory: the game's own
-// name and variant ("morris-nine" for morris's default).
+// name and variant ("morris-nine" for morris's default), from the registry,
+// without making the game.
 inline std::string tablebase_folder(const GameChoice& choice) {
-  return std::visit([](const auto& game) { return game.name() + "-" + game.variant(); }, make_game(choice));
+  const GameChoice named = named_as_made(choice);
+  return game_folder_name(named.name, named.variant);
 }
 
 struct TablebaseDirChoice {

@@ -151,8 +151,7 @@ DerivedTier::DerivedTier(const fs::path& path)
     : TablebaseError(path, "holds no values: a derived tier, whose values are one move from the tiers it leads to") {}
 
 fs::path tier_path(const fs::path& dir, std::string_view game, std::string_view variant, std::string_view tier) {
-  std::string folder = std::string(game) + "-" + std::string(variant);
-  return dir / folder / (std::string(tier) + ".rtb");
+  return dir / game_folder_name(game, variant) / (std::string(tier) + ".rtb");
 }
 
 // ---------------------------------------------------------------- writing

@@ -103,6 +103,12 @@ class DerivedTier : public TablebaseError {
 
 inline constexpr std::uint32_t kDerivedEncoding = 0;
 
+// The folder of a game's files in a tablebase directory: "<game>-<variant>",
+// e.g. pangki-default, morris-nine.
+inline std::string game_folder_name(std::string_view game, std::string_view variant) {
+  return std::string(game) + "-" + std::string(variant);
+}
+
 // dir / "<game>-<variant>" / "<tier>.rtb", e.g. tb/pangki-default/6-6.rtb.
 std::filesystem::path tier_path(const std::filesystem::path& dir, std::string_view game, std::string_view variant,
                                 std::string_view tier);

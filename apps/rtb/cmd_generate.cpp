@@ -9,7 +9,7 @@
 #include "apps/rtb/mpi/mpi_scheduler.hpp"
 #include "apps/rtb/plan_parallelism.hpp"
 #include "apps/rtb/plan_report.hpp"
-#include "driver/generate.hpp"
+#include "service/generate.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/tier_selection.hpp"
 
@@ -48,19 +48,14 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
 // the directory's lock, sweeps it and prints.
 template <class G>
 int generate_distributed(const G& game, const GenerateOptions& options, bool json) {
-  const ResourcePlan plan = check_generate_plan(game, options);  // each process, against its own machine
-  FileTierStore store = generate_store(game, options);
-  const std::vector<TierGroup> groups = game_solve_order(game);
-  GroupLoop<G> loop(game, store, needed_groups(groups, game.tier_count(), options.wanted));
-  follow_plan(loop, plan);
-  std::optional<GenerateClaim> claim;  // rank 0's, held until the job ends
+  SharedGenerate<G> shared(game, options);  // checks the plan against this process's machine
   DistributedWork work;
-  work.groups = &loop.groups();
-  work.selected = &loop.selected();
-  work.is_complete = [&](std::size_t g) { return loop.is_complete(g); };
-  work.solve = [&](std::size_t g) { return loop.solve_one(g, options.threads); };
-  work.describe = [&](std::size_t g) { return loop.group_name(g); };
-  work.claim = [&] { claim.emplace(game_directory(game, options.dir)); };
+  work.groups = &shared.groups();
+  work.selected = &shared.selected();
+  work.is_complete = [&](std::size_t g) { return shared.is_complete(g); };
+  work.solve = [&](std::size_t g) { return shared.solve(g); };
+  work.describe = [&](std::size_t g) { return shared.describe(g); };
+  work.claim = [&] { shared.claim(); };  // rank 0's, held until the job ends
   Progress clock(true);
   const DistributedReport report = run_distributed(work);
   if (report.root)
@@ -166,7 +161,7 @@ int run_generate(int argc, char** argv) {
     // Under MPI the ranks share the directory by design; rank 0 hands out the groups.
     if (mpi_launch_size() > 1) return generate_distributed(game, options, json);
     // The plan, the directory's lock and the sweep of temporaries are
-    // generate()'s own checks (driver/generate.hpp), as for the library.
+    // generate()'s own checks (service/generate.hpp), as for the library.
     print_report(game, options, generate(game, options), 1, json);
     return 0;
   });

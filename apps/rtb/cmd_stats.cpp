@@ -1,16 +1,72 @@
 // rtb stats GAME: WIN/LOSS/DRAW counts per tier and the longest win and loss.
+// The counting is service/tablebase_stats.hpp's; this file reads the
+// options and prints the report.
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "apps/rtb/cli.hpp"
 #include "service/parameter_checks.hpp"
-#include "service/tier_loading.hpp"
+#include "service/tablebase_stats.hpp"
 #include "service/tier_selection.hpp"
-#include "solver/tier_stats.hpp"
 
 namespace rtb::cli {
+
+namespace {
+
+nlohmann::json class_counts(const TierStats& s) {
+  return {{"win", s.win_classes}, {"loss", s.loss_classes}, {"draw", s.draw_classes}};
+}
+
+template <class G>
+void print_json(const G& game, const StatsReport& report) {
+  nlohmann::json out{
+      {"format", 1}, {"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
+  for (const TierCounts& t : report.tiers) {
+    const TierStats& s = t.stats;
+    nlohmann::json row{
+        {"tier", t.name}, {"win", s.win}, {"loss", s.loss}, {"draw", s.draw}, {"classes", class_counts(s)}};
+    if (s.longest_win.any) row["longest_win"] = {{"plies", s.longest_win.plies}, {"position", t.longest_win_position}};
+    if (s.longest_loss.any)
+      row["longest_loss"] = {{"plies", s.longest_loss.plies}, {"position", t.longest_loss_position}};
+    out["tiers"].push_back(row);
+  }
+  const TierStats& total = report.total;
+  out["total"] = {{"win", total.win}, {"loss", total.loss}, {"draw", total.draw}, {"classes", class_counts(total)}};
+  if (total.longest_win.any) out["total"]["longest_win_plies"] = total.longest_win.plies;
+  if (total.longest_loss.any) out["total"]["longest_loss_plies"] = total.longest_loss.plies;
+  std::cout << out.dump(2) << "\n";
+}
+
+void print_table(const StatsReport& report) {
+  // The tier column as wide as the longest name (Morris: "p12-w5-b4").
+  std::size_t name_width = 5;
+  for (const TierCounts& t : report.tiers) name_width = std::max(name_width, t.name.size());
+  const auto name_column = [&](const std::string& name) { return name + std::string(name_width - name.size(), ' '); };
+  const auto counts = [](const TierStats& s) {
+    std::ostringstream text;
+    text << std::setw(10) << s.win << std::setw(12) << s.loss << std::setw(12) << s.draw << "   (" << s.win_classes
+         << " " << s.loss_classes << " " << s.draw_classes << ")";
+    return text.str();
+  };
+  std::cout << name_column("tier") << "       win        loss        draw   (classes: win loss draw)   longest win"
+            << " | longest loss\n";
+  for (const TierCounts& t : report.tiers) {
+    const auto longest = [](const TierStats::Longest& l, const std::string& position) {
+      return l.any ? std::to_string(l.plies) + " plies: " + position : std::string("none");
+    };
+    std::cout << name_column(t.name) << counts(t.stats) << "   " << longest(t.stats.longest_win, t.longest_win_position)
+              << " | " << longest(t.stats.longest_loss, t.longest_loss_position) << "\n";
+  }
+  const TierStats& total = report.total;
+  const auto plies = [](const TierStats::Longest& l) { return l.any ? std::to_string(l.plies) : std::string("none"); };
+  std::cout << name_column("total") << counts(total) << "   positions: " << total.win + total.loss + total.draw
+            << "; longest win " << plies(total.longest_win) << ", longest loss " << plies(total.longest_loss) << "\n";
+}
+
+}  // namespace
 
 int run_stats(int argc, char** argv) {
   GameChoice choice;
@@ -27,63 +83,18 @@ int run_stats(int argc, char** argv) {
   if (!parse_command(argc, argv, "rtb stats GAME [--dir DIR] [--json] [--threads N]", o, {{"game", &choice.name}},
                      "rtb stats pangki --dir tb --json"))
     return 0;
-  const std::filesystem::path dir = dirs.for_reading(choice, "stats");
+  StatsOptions options;
+  options.dir = dirs.for_reading(choice, "stats");
   check_threads(threads);
+  options.threads = threads;
   return with_game(choice, [&](const auto& game) {
-    nlohmann::json out{
-        {"format", 1}, {"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
-    TierStats total;
     const std::vector<bool> selected = selected_tiers(game, selection);
-    // The tier column as wide as the longest name (Morris: "p12-w5-b4").
-    std::size_t name_width = 5;
-    for (std::uint32_t t = 0; t < game.tier_count(); ++t)
-      if (selected[t]) name_width = std::max(name_width, game.tier_name(t).size());
-    const auto name_column = [&](const std::string& name) { return name + std::string(name_width - name.size(), ' '); };
-    if (!json)
-      std::cout << name_column("tier") << "       win        loss        draw   (classes: win loss draw)   longest win"
-                << " | longest loss\n";
-    for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
-      if (!selected[t]) continue;
-      const std::vector<Value> values = load_tier(game, dir, t, threads);
-      const TierStats s = tier_stats(game, t, values, threads);
-      total.add(s);
-      const auto example = [&](const TierStats::Longest& l) { return game.format(game.position(t, l.slot)); };
-      nlohmann::json row{{"tier", game.tier_name(t)},
-                         {"win", s.win},
-                         {"loss", s.loss},
-                         {"draw", s.draw},
-                         {"classes", {{"win", s.win_classes}, {"loss", s.loss_classes}, {"draw", s.draw_classes}}}};
-      if (s.longest_win.any)
-        row["longest_win"] = {{"plies", s.longest_win.plies}, {"position", example(s.longest_win)}};
-      if (s.longest_loss.any)
-        row["longest_loss"] = {{"plies", s.longest_loss.plies}, {"position", example(s.longest_loss)}};
-      out["tiers"].push_back(row);
-      const auto longest = [&](const TierStats::Longest& l) {
-        return l.any ? std::to_string(l.plies) + " plies: " + example(l) : std::string("none");
-      };
-      if (!json)
-        std::cout << name_column(game.tier_name(t)) << std::setw(10) << s.win << std::setw(12) << s.loss
-                  << std::setw(12) << s.draw << "   (" << s.win_classes << " " << s.loss_classes << " "
-                  << s.draw_classes << ")   " << longest(s.longest_win) << " | " << longest(s.longest_loss) << "\n";
-    }
-    out["total"] = {
-        {"win", total.win},
-        {"loss", total.loss},
-        {"draw", total.draw},
-        {"classes", {{"win", total.win_classes}, {"loss", total.loss_classes}, {"draw", total.draw_classes}}}};
-    if (total.longest_win.any) out["total"]["longest_win_plies"] = total.longest_win.plies;
-    if (total.longest_loss.any) out["total"]["longest_loss_plies"] = total.longest_loss.plies;
-    if (json) {
-      std::cout << out.dump(2) << "\n";
-    } else {
-      std::cout << name_column("total") << std::setw(10) << total.win << std::setw(12) << total.loss << std::setw(12)
-                << total.draw << "   (" << total.win_classes << " " << total.loss_classes << " " << total.draw_classes
-                << ")"
-                << "   positions: " << total.win + total.loss + total.draw << "; longest win "
-                << (total.longest_win.any ? std::to_string(total.longest_win.plies) : std::string("none"))
-                << ", longest loss "
-                << (total.longest_loss.any ? std::to_string(total.longest_loss.plies) : std::string("none")) << "\n";
-    }
+    options.wanted = [&selected](std::uint32_t t) { return selected[t]; };
+    // Counted whole before anything is printed: a missing or damaged file
+    // is the only thing said (issue 52, defect 18).
+    const StatsReport report = count_values(game, options);
+    if (json) print_json(game, report);
+    else print_table(report);
     return 0;
   });
 }

@@ -16,9 +16,8 @@
 #include "games/kit/printable_text.hpp"
 #include "games/nearest_names.hpp"
 #include "rtb/version.hpp"
+#include "service/errors.hpp"
 #include "solver/openmp_wait.hpp"
-#include "solver/parameter_error.hpp"
-#include "tablebases/tier_file.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <ostream>
 #include <vector>
 
-#include "solver/tier_graph.hpp"
+#include "service/generate.hpp"
 
 namespace rtb::cli {
 

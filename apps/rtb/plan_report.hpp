@@ -1,12 +1,12 @@
 #pragma once
 // `rtb generate --plan`: the memory and disk each tier group needs, as a
 // table. The checks against the memory limit and the free disk are the
-// driver's (driver/generate.hpp: generate() makes them for every front end).
+// driver's (service/generate.hpp: generate() makes them for every front end).
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
 
-#include "driver/resource_plan.hpp"
+#include "service/generate.hpp"
 
 namespace rtb::cli {
 

@@ -25,6 +25,9 @@ struct GameFolder {
     std::string description;                               // one line, for `rtb games`
     std::vector<std::string> variants;                     // "default" first
     std::function<Made(const std::string& variant)> make;  // called with a listed variant
+    // The name the made game gives its default variant (its files' folder,
+    // its answers): "nine" for morris. Other variants are named as listed.
+    std::string default_variant = "default";
   };
 };
 

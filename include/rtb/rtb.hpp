@@ -1,5 +1,5 @@
 #pragma once
-// rtb as a library: probe the tablebases that `rtb generate` writes, from C++.
+// rtb as a library: generate, verify, count and probe tablebases from C++.
 //
 //   #include <rtb/rtb.hpp>
 //   rtb::Tablebase tb("tb", "pangki");                 // the directory given to --dir
@@ -10,6 +10,7 @@
 // nothing of rtb's internals, so it is all a program needs; values are for
 // the side to move in the position they belong to, as `rtb query` prints them.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -154,18 +155,21 @@ std::vector<GameInfo> games();
 std::string find_tablebase_dir(const std::string& game, const std::string& variant = "default",
                                const std::vector<std::string>& dirs = {});
 
-// Which tiers to solve: nothing set means the game's default set (every tier,
-// but only the sliding phase of Bagh-Chal 5x5); otherwise the union of `all`,
-// the named `tiers` and what each tier filter keeps. The filters are those
-// GameInfo::tier_filters lists for the game: {"max_pieces", 4} keeps the tiers
-// with at most 4 pieces a side (pangki, cinc-camins, crossings), {"max_in_hand", 2}
-// those with at most 2 pieces in hand (bagh-chal). `rtb generate --max-pieces 4`
-// is the same filter ("max-pieces" is accepted too).
-struct GenerateSettings {
-  int threads = 1;
+// Which tiers a call works on (generate, verify, stats): nothing set means
+// the game's default set (every tier, but only the sliding phase of
+// Bagh-Chal 5x5); otherwise the union of `all`, the named `tiers` and what
+// each tier filter keeps. The filters are those GameInfo::tier_filters lists
+// for the game: {"max_pieces", 4} keeps the tiers with at most 4 pieces a
+// side, {"max_in_hand", 2} those with at most 2 pieces in hand; `rtb
+// generate --max-pieces 4` is the same filter ("max-pieces" is accepted too).
+struct TierChoice {
   std::map<std::string, long long> at_most;  // tier filter -> N
   std::optional<std::string> tiers;          // comma-separated tier names, e.g. "3-3,4-4"; "" is refused
   bool all = false;
+};
+
+struct GenerateSettings : TierChoice {
+  int threads = 1;
   bool progress = false;  // the progress display of `rtb generate` on stderr
   // Bytes a run may use; 0: this machine's memory. Tiers held for later
   // groups are dropped and read again to stay within it; a group that needs
@@ -192,5 +196,84 @@ struct GenerateSummary {
 // the plan does not fit memory_limit or the free disk.
 GenerateSummary generate_tablebases(const std::string& dir, const std::string& game,
                                     const std::string& variant = "default", const GenerateSettings& settings = {});
+
+// What `rtb verify` found in one tier: `status` as its JSON says it.
+enum class TierStatus {
+  ok,          // every stored value proven from its successors
+  derived,     // no values stored: each is computed from the tiers its moves reach
+  failed,      // missing or damaged file, or values that disagree with their successors
+  not_proven,  // a tier it reaches failed, so its values could not be proven
+};
+// "ok", "derived", "failed" or "not_proven".
+const char* tier_status_name(TierStatus s);
+
+struct TierVerification {
+  std::string tier;  // its name, e.g. "3-3"
+  TierStatus status = TierStatus::ok;
+  std::uint64_t values_proven = 0;
+  std::string message;  // what `rtb verify` prints after the tier's name
+};
+
+struct VerifySettings : TierChoice {
+  int threads = 1;
+  bool progress = false;  // the progress display of `rtb verify` on stderr
+  // As `rtb verify --general`: every value through the rules' general move
+  // generator, also where a game walks a tier its own faster way.
+  bool general = false;
+  // Called with each tier's result as soon as it is known, on the calling
+  // thread; what it throws stops the verification and reaches the caller.
+  std::function<void(const TierVerification&)> on_tier;
+};
+
+struct VerifySummary {
+  bool ok = false;                      // no tier failed
+  std::size_t failures = 0;             // tiers failed or not proven
+  std::size_t tiers_checked = 0;        // the tiers of the groups that hold a chosen tier
+  std::uint64_t values_proven = 0;      // values checked against their successors
+  std::vector<TierVerification> tiers;  // in the order they were checked
+};
+
+// Proves the tablebases of `game` in dir/GAME-VARIANT/ as `rtb verify` does:
+// every file read whole (checksums), every stored value checked against its
+// successors, for the tier groups that hold a chosen tier. A missing,
+// damaged or wrong file is a failed tier in the summary, not an exception.
+// InvalidInput for an unknown game or a bad setting, TablebaseNotFound when
+// dir/GAME-VARIANT does not exist.
+VerifySummary verify(const std::string& dir, const std::string& game, const std::string& variant = "default",
+                     const VerifySettings& settings = {});
+
+// WIN, LOSS and DRAW counts: of positions, and of classes under the board's
+// symmetry; the longest win and loss in plies (-1: none) and, for a tier, a
+// position that attains each ("" for none, and in a total).
+struct ValueCounts {
+  std::uint64_t win = 0, loss = 0, draw = 0;
+  std::uint64_t win_classes = 0, loss_classes = 0, draw_classes = 0;
+  int longest_win = -1, longest_loss = -1;
+  std::string longest_win_position, longest_loss_position;
+};
+
+struct TierValueCounts {
+  std::string tier;
+  ValueCounts counts;
+};
+
+struct StatsSettings : TierChoice {
+  int threads = 1;
+  // Called with each tier's counts as soon as they are known, on the calling
+  // thread; what it throws stops the count and reaches the caller.
+  std::function<void(const TierValueCounts&)> on_tier;
+};
+
+struct StatsSummary {
+  std::vector<TierValueCounts> tiers;  // the chosen tiers, in tier order
+  ValueCounts total;
+};
+
+// Counts the values of `game`'s chosen tiers in dir/GAME-VARIANT/, as `rtb
+// stats` does. Every chosen file is opened before any is counted:
+// TablebaseNotFound for a missing folder or file, std::runtime_error for a
+// damaged one; InvalidInput for an unknown game or a bad setting.
+StatsSummary stats(const std::string& dir, const std::string& game, const std::string& variant = "default",
+                   const StatsSettings& settings = {});
 
 }  // namespace rtb

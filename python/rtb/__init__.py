@@ -1,7 +1,7 @@
 """Retrograde tablebases of small board games (rtb).
 
 Probe the tablebases that `rtb generate` writes, search where none covers a
-position, and generate small games' tablebases:
+position, generate small games' tablebases, verify and count them:
 
     import rtb
     with rtb.open("tb", "pangki") as tb:
@@ -19,14 +19,16 @@ from rtb._rtb import (  # noqa: F401
     games,
     generate,
     open,
+    stats,
+    verify,
 )
 
 # Shown as rtb.X, not rtb._rtb.X, in tracebacks and help().
-for _name in ("Tablebase", "TablebaseBusyError", "TablebaseNotFoundError", "games", "generate", "open"):
+for _name in ("Tablebase", "TablebaseBusyError", "TablebaseNotFoundError", "games", "generate", "open", "stats", "verify"):
     try:
         globals()[_name].__module__ = __name__
     except (AttributeError, TypeError):
         pass
 del _name
 
-__all__ = ["Tablebase", "TablebaseBusyError", "TablebaseNotFoundError", "games", "generate", "open", "__version__"]
+__all__ = ["Tablebase", "TablebaseBusyError", "TablebaseNotFoundError", "games", "generate", "open", "stats", "verify", "__version__"]

@@ -1,7 +1,7 @@
 # Type stubs of the rtb package (the extension rtb._rtb, python/rtb_module.cpp).
 import os
 from types import TracebackType
-from typing import Literal, Optional, Sequence, Union
+from typing import Callable, Literal, Optional, Sequence, Union
 
 __version__: str
 
@@ -60,3 +60,27 @@ def generate(
     memory_limit: Optional[int] = None,
     **tier_filters: Optional[int],
 ) -> dict[str, Union[int, float]]: ...
+def verify(
+    dir: StrPath,
+    game: str,
+    variant: str = "default",
+    *,
+    threads: int = 1,
+    progress: bool = False,
+    general: bool = False,
+    on_tier: Optional[Callable[[dict[str, object]], object]] = None,
+    tiers: Optional[str] = None,
+    all: bool = False,
+    **tier_filters: Optional[int],
+) -> dict[str, object]: ...
+def stats(
+    dir: StrPath,
+    game: str,
+    variant: str = "default",
+    *,
+    threads: int = 1,
+    on_tier: Optional[Callable[[dict[str, object]], object]] = None,
+    tiers: Optional[str] = None,
+    all: bool = False,
+    **tier_filters: Optional[int],
+) -> dict[str, object]: ...

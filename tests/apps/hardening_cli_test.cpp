@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,6 +35,7 @@ using rtb_test::Outcome;
 using rtb_test::run_rtb;
 using rtb_test::ScratchDir;
 using test_files::Bytes;
+using test_files::flip_a_bit_near_the_end;
 using test_files::read_bytes;
 using test_files::read_text;
 using test_files::write_bytes;
@@ -237,6 +237,42 @@ TEST(Hardening, GenerateOnACompleteFolderNeedsNoLock) {
   const Outcome again = run_rtb(args);
   EXPECT_EQ(again.exit_code, 0) << describe_run(args, again);
   EXPECT_NE(again.out.find("solved 0 tier groups"), std::string::npos) << again.out;
+}
+
+// Issue 52, defect 18: stats on a missing or half-written folder printed
+// the table's head and the tiers before the first bad one, then the error.
+// Now every chosen file is opened first and the table printed once all are
+// counted: the error is all it says, whether a folder, a file or a block is
+// what is wrong.
+TEST(Hardening, StatsOnAMissingOrHalfWrittenFolderSaysOnlyTheError) {
+  ScratchDir scratch("stats-half");
+  const fs::path tb = scratch.path() / "tb";
+  ASSERT_EQ(run_rtb({"generate", "pangki", "--max-pieces", "3", "--quiet", "--dir", tb.string()}).exit_code, 0);
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  const std::vector<Case> cases{
+      {{"stats", "pangki", "--dir", (scratch.path() / "none").string()}, "missing tablebase file"},
+      // 2-2, 2-3, 3-2 and 3-3 are there; 2-4 is the first of the others.
+      {{"stats", "pangki", "--max-pieces", "4", "--dir", tb.string()},
+       "missing tablebase file " + (pangki_dir(tb) / "2-4.rtb").string()},
+  };
+  for (const Case& c : cases) {
+    const Outcome r = run_rtb(c.args);
+    EXPECT_EQ(r.exit_code, 1) << describe_run(c.args, r);
+    EXPECT_EQ(r.out, "") << describe_run(c.args, r);
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << describe_run(c.args, r);
+  }
+  // A damaged block in the last tier: found only when it is read.
+  const fs::path last = pangki_dir(tb) / "3-3.rtb";
+  flip_a_bit_near_the_end(last);
+  const std::vector<std::string> args{"stats", "pangki", "--max-pieces", "3", "--dir", tb.string()};
+  const Outcome r = run_rtb(args);
+  EXPECT_EQ(r.exit_code, 1) << describe_run(args, r);
+  EXPECT_EQ(r.out, "") << describe_run(args, r);
+  EXPECT_NE(r.err.find(last.string() + ": block"), std::string::npos) << describe_run(args, r);
+  EXPECT_NE(r.err.find("checksum mismatch"), std::string::npos) << describe_run(args, r);
 }
 
 TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {

@@ -66,6 +66,12 @@ best=$(echo "$json" | sed -n 's/^  "best": "\(.*\)",$/\1/p')
 check "$position" "$position: $value in $distance, best move $best"
 [ "$value" = WIN ] || { echo "expected a WIN at $position, rtb query says $value"; exit 1; }
 
+# The installed library proves and counts what the installed rtb wrote
+# (examples/verify_and_count.cpp, built against the package above).
+counted=$("$work/examples-build/verify_and_count" "$work/tb" pangki)
+echo "$counted" | grep -q "^all 25 tiers ok, " || { echo "verify_and_count: $counted"; exit 1; }
+echo "$counted" | grep -q "^20746908 positions: " || { echo "verify_and_count: $counted"; exit 1; }
+
 # Bad input: exit 2 with a message; missing tablebases: exit 1.
 if "$probe" "$work/tb" pangki 'not a position' 2> "$work/err"; then echo "bad position accepted"; exit 1; fi
 grep -q "bad pangki position" "$work/err"

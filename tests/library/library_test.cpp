@@ -12,9 +12,12 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <map>
 #include <rtb/rtb.hpp>
 #include <string>
 #include <vector>
+
+#include "tests/support/file_bytes.hpp"
 
 namespace fs = std::filesystem;
 
@@ -257,4 +260,144 @@ TEST(LibraryGenerate, RefusesDerivedTiersForAGameWithoutThem) {
     EXPECT_TRUE(contains(e.what(), "derive_tiers")) << e.what();
   }
   EXPECT_EQ(tier_files(scratch.path()), 0u);
+}
+
+// Issue 51: verify and stats from the library, as `rtb verify` and `rtb
+// stats` give them. Pangki up to 3 pieces a side: tiers 2-2, 2-3, 3-2, 3-3.
+namespace {
+
+// Positions of Pangki's tier A-B: A stones of the mover and B of the other
+// on 16 points, counted without the engine.
+std::uint64_t pangki_positions(int mover, int other) {
+  const auto choose = [](std::uint64_t n, std::uint64_t k) {
+    std::uint64_t c = 1;
+    for (std::uint64_t i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+    return c;
+  };
+  return choose(16, mover) * choose(16 - mover, other);
+}
+
+}  // namespace
+
+TEST(LibraryVerifyAndStats, ASmallGameIsProvenAndCounted) {
+  ScratchDir scratch("verify");
+  rtb::generate_tablebases(scratch.str(), "pangki", "default", up_to(3));
+  rtb::VerifySettings v;
+  v.threads = 2;
+  v.at_most["max_pieces"] = 3;
+  std::vector<std::string> told;
+  v.on_tier = [&](const rtb::TierVerification& t) { told.push_back(t.tier); };
+  const rtb::VerifySummary verified = rtb::verify(scratch.str(), "pangki", "default", v);
+  EXPECT_TRUE(verified.ok);
+  EXPECT_EQ(verified.failures, 0u);
+  EXPECT_EQ(verified.tiers_checked, 4u);
+  ASSERT_EQ(verified.tiers.size(), 4u);
+  EXPECT_EQ(told, (std::vector<std::string>{"2-2", "2-3", "3-2", "3-3"}));
+  std::uint64_t proven = 0;
+  for (const rtb::TierVerification& t : verified.tiers) {
+    EXPECT_EQ(t.status, rtb::TierStatus::ok) << t.tier << ": " << t.message;
+    EXPECT_TRUE(contains(t.message, "ok, " + std::to_string(t.values_proven) + " values proven")) << t.message;
+    proven += t.values_proven;
+  }
+  // Slots, as `rtb verify` counts them at this commit (one a class of positions under symmetry).
+  EXPECT_EQ(verified.values_proven, 37583u);
+  EXPECT_EQ(proven, verified.values_proven);
+
+  rtb::StatsSettings s;
+  s.threads = 2;
+  s.tiers = "2-2,2-3,3-2,3-3";
+  std::size_t counted = 0;
+  s.on_tier = [&](const rtb::TierValueCounts&) { ++counted; };
+  const rtb::StatsSummary stats = rtb::stats(scratch.str(), "pangki", "default", s);
+  ASSERT_EQ(stats.tiers.size(), 4u);
+  EXPECT_EQ(counted, 4u);
+  rtb::Tablebase tb(scratch.str(), "pangki");
+  std::uint64_t all = 0;
+  for (const rtb::TierValueCounts& t : stats.tiers) {
+    const rtb::ValueCounts& c = t.counts;
+    const int mover = t.tier[0] - '0', other = t.tier[2] - '0';
+    EXPECT_EQ(c.win + c.loss + c.draw, pangki_positions(mover, other)) << t.tier;
+    all += c.win + c.loss + c.draw;
+    // The longest win and loss are what a probe of their positions says.
+    ASSERT_GE(c.longest_win, 0) << t.tier;
+    EXPECT_EQ(tb.probe_value(c.longest_win_position), (rtb::GameValue{rtb::Verdict::win, c.longest_win})) << t.tier;
+    ASSERT_GE(c.longest_loss, 0) << t.tier;
+    EXPECT_EQ(tb.probe_value(c.longest_loss_position), (rtb::GameValue{rtb::Verdict::loss, c.longest_loss})) << t.tier;
+  }
+  EXPECT_EQ(stats.total.win + stats.total.loss + stats.total.draw, all);
+  EXPECT_EQ(all, 258440u);
+  EXPECT_EQ(stats.total.longest_win, 35);
+  EXPECT_EQ(stats.total.longest_win_position, "");
+}
+
+TEST(LibraryVerifyAndStats, ADamagedFileIsRefused) {
+  ScratchDir scratch("verify_damaged");
+  rtb::generate_tablebases(scratch.str(), "pangki", "default", up_to(3));
+  const fs::path damaged = scratch.path() / "pangki-default" / "2-3.rtb";
+  rtb::test_files::flip_a_bit_near_the_end(damaged);
+  rtb::VerifySettings v;
+  v.threads = 2;
+  v.at_most["max_pieces"] = 3;
+  const rtb::VerifySummary verified = rtb::verify(scratch.str(), "pangki", "default", v);
+  EXPECT_FALSE(verified.ok);
+  std::map<std::string, rtb::TierVerification> by_tier;
+  for (const rtb::TierVerification& t : verified.tiers) by_tier[t.tier] = t;
+  EXPECT_EQ(by_tier.at("2-3").status, rtb::TierStatus::failed);
+  EXPECT_TRUE(contains(by_tier.at("2-3").message, damaged.string() + ": block 0 checksum mismatch"))
+      << by_tier.at("2-3").message;
+  EXPECT_EQ(by_tier.at("2-2").status, rtb::TierStatus::ok);
+  // 3-3's and 3-2's moves reach 2-3 (a capture): nothing of theirs is proven.
+  EXPECT_EQ(by_tier.at("3-3").status, rtb::TierStatus::not_proven);
+  EXPECT_EQ(by_tier.at("3-2").status, rtb::TierStatus::not_proven);
+  EXPECT_EQ(verified.failures, 3u);
+
+  // stats reads every value: the damaged block is an error, not a count.
+  rtb::StatsSettings s;
+  s.tiers = "2-2,2-3";
+  try {
+    rtb::stats(scratch.str(), "pangki", "default", s);
+    ADD_FAILURE() << "stats counted a damaged file";
+  } catch (const rtb::TablebaseNotFound& e) {
+    ADD_FAILURE() << "a damaged file is not a missing one: " << e.what();
+  } catch (const std::runtime_error& e) {
+    EXPECT_TRUE(contains(e.what(), "checksum mismatch")) << e.what();
+  }
+}
+
+// The path of a missing file or folder travels as a field, not parsed back
+// out of the message (issue 51).
+TEST(LibraryVerifyAndStats, AMissingFileOrFolderIsNamedByItsPath) {
+  ScratchDir scratch("stats_missing");
+  rtb::StatsSettings s;
+  s.tiers = "2-2";
+  try {
+    rtb::stats(scratch.str(), "pangki", "default", s);
+    ADD_FAILURE() << "no folder, yet counted";
+  } catch (const rtb::TablebaseNotFound& e) {
+    EXPECT_EQ(e.path, (scratch.path() / "pangki-default").string());
+  }
+  try {
+    rtb::verify(scratch.str(), "pangki");
+    ADD_FAILURE() << "no folder, yet verified";
+  } catch (const rtb::TablebaseNotFound& e) {
+    EXPECT_EQ(e.path, (scratch.path() / "pangki-default").string());
+  }
+  rtb::generate_tablebases(scratch.str(), "pangki", "default", up_to(2));
+  s.tiers = "2-2,2-3";
+  try {
+    rtb::stats(scratch.str(), "pangki", "default", s);
+    ADD_FAILURE() << "2-3 is missing, yet counted";
+  } catch (const rtb::TablebaseNotFound& e) {
+    EXPECT_EQ(e.path, (scratch.path() / "pangki-default" / "2-3.rtb").string());
+    EXPECT_TRUE(contains(e.what(), "rtb generate pangki")) << e.what();
+  }
+  // A query's missing file, too.
+  rtb::Tablebase tb(scratch.str(), "pangki");
+  try {
+    tb.probe("start");
+    ADD_FAILURE() << "probed without the start's file";
+  } catch (const rtb::TablebaseNotFound& e) {
+    EXPECT_EQ(fs::path(e.path).parent_path(), scratch.path() / "pangki-default");
+    EXPECT_EQ(fs::path(e.path).extension(), ".rtb");
+  }
 }

@@ -27,4 +27,12 @@ inline void write_bytes(const std::filesystem::path& p, const Bytes& b) {
   out.write(b.data(), static_cast<std::streamsize>(b.size()));
 }
 
+// Flips one bit 40 bytes before the end of a file: inside its last block's
+// compressed data, so that the block's checksum no longer matches.
+inline void flip_a_bit_near_the_end(const std::filesystem::path& p) {
+  Bytes bytes = read_bytes(p);
+  bytes.at(bytes.size() - 40) ^= 0x10;
+  write_bytes(p, bytes);
+}
+
 }  // namespace rtb::test_files

@@ -2,7 +2,7 @@
 // The cheap probe of the public API (Tablebase::probe_value): the value of
 // one position read from its own tier's file, one block of it, and nothing
 // else: no move is generated and no other file is opened, unlike a query,
-// which reads the value of every move too. Private to library/.
+// which reads the value of every move too.
 #include <filesystem>
 #include <memory>
 #include <optional>
