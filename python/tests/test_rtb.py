@@ -182,7 +182,7 @@ def test_search_fallback_agrees_with_the_full_tablebase(tmp_path):
 
 def test_derived_tiers_answer_as_stored_ones(tmp_path):
     # Five Men's Morris with derive_tiers: files without values for the tiers
-    # one move from stored ones, and the same answers (a draw, RULES.md).
+    # one move from stored ones, and the same answers (a draw: docs/rules.md, "The Morris family").
     full_dir, derived_dir = tmp_path / "full", tmp_path / "derived"
     rtb.generate(str(full_dir), "morris", "five", threads=2)
     rtb.generate(str(derived_dir), "morris", "five", threads=2, derive_tiers=True)

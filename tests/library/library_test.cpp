@@ -237,7 +237,7 @@ TEST(LibraryGenerate, DerivedTiersAnswerAsStoredOnes) {
   // positions after each first move (stored).
   const rtb::ProbeResult start = a.probe("start"), start_derived = b.probe("start");
   EXPECT_EQ(start_derived.value, start.value);
-  EXPECT_EQ(start.value.verdict, rtb::Verdict::draw);  // RULES.md: Five Men's Morris is a draw
+  EXPECT_EQ(start.value.verdict, rtb::Verdict::draw);  // docs/rules.md: Five Men's Morris is a draw
   ASSERT_EQ(start_derived.moves.size(), start.moves.size());
   for (std::size_t k = 0; k < start.moves.size(); ++k) {
     EXPECT_EQ(start_derived.moves[k].move, start.moves[k].move);
