@@ -110,10 +110,9 @@ int run_generate(int argc, char** argv) {
                          "lists (4.5 to 12 bytes a slot), auto (byte, or forward for a game with forward moves "
                          "only); same files either way")(
       "derive-tiers", po::bool_switch(&options.derive_tiers),
-      "store no values for the tiers whose every value is one move from stored tiers (the Morris "
-      "family's movement tiers where the mover has more stones, and its placement tiers with White to "
-      "place): their files mark them, and every reader computes their values; Nine Men's Morris's mid- "
-      "and endgame then take 1.9 GB instead of 3.2")(
+      "store no values for the tiers whose every value is one move from stored tiers (in the games whose "
+      "rtb games --json says derives_tiers): their files mark them, and every reader computes their "
+      "values; Nine Men's Morris's mid- and endgame, for example, then take 1.9 GB instead of 3.2")(
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <map>
 #include <rtb/rtb.hpp>
 #include <string>
 #include <vector>
@@ -257,4 +258,17 @@ TEST(LibraryGenerate, RefusesDerivedTiersForAGameWithoutThem) {
     EXPECT_TRUE(contains(e.what(), "derive_tiers")) << e.what();
   }
   EXPECT_EQ(tier_files(scratch.path()), 0u);
+}
+
+// Issue 51: GameInfo says what a generate takes by default and whether
+// derive_tiers applies, so that a caller asks instead of knowing the games:
+// Pangki whole and nothing to derive (derive_tiers is refused above); Bagh-Chal
+// 5x5 and Nine Men's Morris a part; Morris alone derives tiers.
+TEST(LibraryGames, SayWhatTheDefaultTakesAndWhoDerivesTiers) {
+  std::map<std::string, rtb::GameInfo> by_name;
+  for (const rtb::GameInfo& g : rtb::games()) by_name[g.name] = g;
+  EXPECT_TRUE(by_name.at("pangki").whole_by_default);
+  EXPECT_FALSE(by_name.at("bagh-chal").whole_by_default);
+  EXPECT_FALSE(by_name.at("morris").whole_by_default);
+  for (const auto& [name, g] : by_name) EXPECT_EQ(g.derives_tiers, name == "morris") << name;
 }
