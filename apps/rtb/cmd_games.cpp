@@ -60,7 +60,7 @@ int run_games(int argc, char** argv) {
   GameChoice choice{"", "default"};
   po::options_description o("options");
   add_game_options(o, choice);
-  o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)");
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object (docs/usage.md#json-output)");
   if (!parse_command(argc, argv, "rtb games [GAME [--variant NAME]] [--json]", o, {{"game?", &choice.name}},
                      "rtb games crossings --variant 5x5",
                      "Without GAME: every game, each in its default variant. With GAME: that game\n"
