@@ -26,7 +26,8 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
+
+from planted_tree import check_planted
 
 TEXT_FILES = ('.md', '.cpp', '.hpp', '.h', '.py', '.pyi', '.sh', '.txt', '.cmake', '.html', '.js', '.toml', '.in')
 LINK = re.compile(r'([\w./-]*\.md)#([\w-]+)')
@@ -186,12 +187,7 @@ def self_test():
                      '// cluster") fine; README.md#not-a-heading and (README: Old name) stale;\n'
                      '// (README: see below) and (a.md: "it says") quote, and so does docs/a.md.\n',
     }
-    with tempfile.TemporaryDirectory() as root:
-        for path, text in tree.items():
-            os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
-            with open(os.path.join(root, path), 'w') as f:
-                f.write(text)
-        found = check(root)
+    found = check_planted(tree, check)
     expected = ['docs/a.md: a.md#generating-on-a-cluster: no such section in docs/a.md',
                 'docs/a.md: b.md (x): no such file',
                 'docs/a.md: ../shared/RULES.md: no such file in the repository',
