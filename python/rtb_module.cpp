@@ -263,9 +263,8 @@ PYBIND11_MODULE(_rtb, m) {
       "the first of them that holds the game's files; None: the same among RTB_PATH's directories, else tb). `nodes` "
       "and `seconds` limit the search that answers positions no tablebase covers (in a game whose rtb.games() entry "
       "says search_fallback); seconds=None sets no time limit (answers are then repeatable), and 0 is refused. "
-      "ValueError for "
-      "an unknown game or variant or a bad limit, TablebaseNotFoundError (a FileNotFoundError, with errno and "
-      "filename) when the directory holds none of the game's files.");
+      "ValueError for an unknown game or variant or a bad limit, TablebaseNotFoundError (a FileNotFoundError, "
+      "with errno and filename) when the directory holds none of the game's files.");
 
   m.def(
       "games",

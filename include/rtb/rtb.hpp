@@ -143,8 +143,8 @@ struct GameInfo {
   bool search_fallback = false;           // probes search where no tablebase covers a position
   std::vector<std::string> tier_filters;  // of the default variant: the keys GenerateSettings::at_most takes
   // Of the default variant: whether generating with no tiers chosen solves
-  // the whole game (false: a game too large to tabulate whole solves a part
-  // by default, and probes search the rest where search_fallback says so).
+  // the whole game (false where it solves a part, the rest searched where
+  // search_fallback says so, or nothing: a variant too large for tablebases).
   bool whole_by_default = true;
   bool derives_tiers = false;  // GenerateSettings::derive_tiers applies: some tiers can be stored without values
 };
