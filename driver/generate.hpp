@@ -72,7 +72,7 @@ template <RetrogradeGame G>
 std::string derive_tiers_refusal(const G& game) {
   if (derives_any_tier(game)) return "";
   return "every tier of " + game.name() + " (" + game.variant() +
-         ") must be stored; only the Morris family has tiers to derive";
+         ") must be stored: it has no tiers to derive (derives_tiers in rtb games --json says which games have)";
 }
 
 // The limit the plan is held to: --memory-limit, else this machine's memory.

@@ -13,11 +13,11 @@
 //   - the walk's working memory (none for a tier solved in one pass): for
 //     the walk by lists, the frontier of each level, the positions it
 //     unranks and the waiting lists of later levels, which grow with the
-//     group; a fixed number of bytes a slot of the group, measured (README,
-//     "Measured figures": the peaks of Cinc camins up to 4 a side and the
-//     Bagh-Chal sliding phase against this plan); for the lean walk, a
-//     waiting byte a slot and its chunk maps (solver/walk.hpp); for the byte
-//     walk, its chunk maps and the levels noted for each chunk;
+//     group; a fixed number of bytes a slot of the group, measured
+//     (docs/results.md, "Measured figures": the peaks of Cinc camins up to
+//     4 a side and the Bagh-Chal sliding phase against this plan); for the
+//     lean walk, a waiting byte a slot and its chunk maps (solver/walk.hpp);
+//     for the byte walk, its chunk maps and the levels noted for each chunk;
 //   - a fixed base for the program and the game's tables;
 //   - for a game that gives no predecessors, the engine's table of the
 //     group's moves taken backwards (solver/reverse_moves.hpp), counted with

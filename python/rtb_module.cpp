@@ -350,10 +350,10 @@ PYBIND11_MODULE(_rtb, m) {
       py::arg("seconds") = 10.0,
       "The tablebases of `game` in `dir` (a str or os.PathLike; written by `rtb generate GAME --dir DIR`; a list: "
       "the first of them that holds the game's files; None: the same among RTB_PATH's directories, else tb). `nodes` "
-      "and `seconds` limit the search that answers positions no tablebase covers (Bagh-Chal's placement phase, 8x8 "
-      "Crossings); seconds=None sets no time limit (answers are then repeatable), and 0 is refused. ValueError for "
-      "an unknown game or variant or a bad limit, TablebaseNotFoundError (a FileNotFoundError, with errno and "
-      "filename) when the directory holds none of the game's files.");
+      "and `seconds` limit the search that answers positions no tablebase covers (in a game whose rtb.games() entry "
+      "says search_fallback); seconds=None sets no time limit (answers are then repeatable), and 0 is refused. "
+      "ValueError for an unknown game or variant or a bad limit, TablebaseNotFoundError (a FileNotFoundError, "
+      "with errno and filename) when the directory holds none of the game's files.");
 
   m.def(
       "games",
@@ -369,11 +369,14 @@ PYBIND11_MODULE(_rtb, m) {
           d["variants"] = g.variants;
           d["search_fallback"] = g.search_fallback;
           d["tier_filters"] = g.tier_filters;
+          d["whole_by_default"] = g.whole_by_default;
+          d["derives_tiers"] = g.derives_tiers;
           out.append(d);
         }
         return out;
       },
-      "The games rtb knows, as dicts with name, description, variants, search_fallback and tier_filters.");
+      "The games rtb knows, as dicts with name, description, variants, search_fallback, tier_filters, "
+      "whole_by_default and derives_tiers (as rtb games --json).");
 
   m.def(
       "generate",
@@ -408,8 +411,9 @@ PYBIND11_MODULE(_rtb, m) {
       "(default: this machine's memory) or the free disk (RuntimeError). tiers (comma-separated names) and all "
       "choose tiers as --tiers and --all; any other keyword is a tier filter of the game (rtb.games() lists them): "
       "max_pieces=4 keeps the tiers with at most 4 pieces a side, as --max-pieces 4. derive_tiers=True stores no "
-      "values for the tiers whose every value is one move from stored ones, as --derive-tiers (the Morris family "
-      "only). Returns a dict with groups_solved, groups_skipped, slots_solved and seconds.");
+      "values for the tiers whose every value is one move from stored ones, as --derive-tiers (a game whose "
+      "rtb.games() entry says derives_tiers). Returns a dict with groups_solved, groups_skipped, slots_solved and "
+      "seconds.");
 
   m.def(
       "verify",

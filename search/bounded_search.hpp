@@ -9,7 +9,7 @@
 // instead: "can the side to move force a win within d plies?" and "must it
 // lose within d plies?", both finite, whatever cycles the game has. Asking
 // them for d = 1, 2, 3, ... gives exact values: the first d at which a win
-// within d is proven is the shortest win (RULES.md's WIN in d), and the
+// within d is proven is the shortest win (docs/rules.md's WIN in d), and the
 // first d at which a loss within d is proven is the longest the loser can
 // delay (LOSS in d). A draw is never proven; what a run could not settle
 // comes back as bounds ("no win within d", "no loss within d").

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "solver/board_look.hpp"
+#include "solver/derived_tier.hpp"  // derives_any_tier: whether --derive-tiers applies to a game
 #include "solver/game_concept.hpp"
 
 namespace rtb {

@@ -2,7 +2,7 @@
 // Which tiers a command works on: all of them, a list of names, the tiers a
 // filter keeps ("max-pieces" 4: at most 4 pieces a side), or by default the
 // game's default set (every tier, except where a game is too big to
-// tabulate whole: Bagh-Chal 5x5 stops at the sliding phase).
+// tabulate whole and names the part it solves by default: HasDefaultTiers).
 //
 // The filters are generic: each is a count every tier of a game has, given by
 // a named concept of solver/game_concept.hpp, and keeps the tiers whose count
@@ -61,6 +61,22 @@ std::vector<std::string> tier_filters_of(const G& game) {
   return names;
 }
 
+// Whether tier t is in the game's default set.
+template <class G>
+bool in_default_tiers(const G& game, typename G::TierId t) {
+  if constexpr (HasDefaultTiers<G>) return game.solved_by_default(t);
+  return true;
+}
+
+// Whether the default set is the whole game (`rtb games --json`:
+// whole_by_default), so that a front end can say so without naming games.
+template <class G>
+bool whole_game_by_default(const G& game) {
+  for (typename G::TierId t = 0; t < game.tier_count(); ++t)
+    if (!in_default_tiers(game, t)) return false;
+  return true;
+}
+
 struct TierSelection {
   std::string tiers;                         // comma-separated tier names
   std::map<std::string, long long> at_most;  // filter name -> N
@@ -92,10 +108,7 @@ std::vector<bool> selected_tiers(const G& game, const TierSelection& s) {
   std::vector<bool> selected(game.tier_count(), s.all);
   if (s.all) return selected;
   if (s.tiers.empty() && s.at_most.empty()) {
-    for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
-      if constexpr (HasDefaultTiers<G>) selected[t] = game.solved_by_default(t);
-      else selected[t] = true;
-    }
+    for (std::uint32_t t = 0; t < game.tier_count(); ++t) selected[t] = in_default_tiers(game, t);
     return selected;
   }
   if (!s.tiers.empty()) {

@@ -5,6 +5,7 @@
 
 #include "apps/rtb/cli.hpp"
 #include "service/game_facts.hpp"
+#include "service/tier_selection.hpp"
 
 namespace rtb::cli {
 
@@ -25,7 +26,10 @@ nlohmann::json game_json(const GameEntry& entry, const G& game) {
     // Positions and classes where the game counts them apart from its slots.
     std::uint64_t tier_positions = game.tier_size(t);
     if constexpr (requires { game.tier_positions(t); }) tier_positions = game.tier_positions(t);
-    nlohmann::json row{{"tier", game.tier_name(t)}, {"positions", tier_positions}, {"slots", game.tier_size(t)}};
+    nlohmann::json row{{"tier", game.tier_name(t)},
+                       {"positions", tier_positions},
+                       {"slots", game.tier_size(t)},
+                       {"by_default", in_default_tiers(game, t)}};
     if constexpr (requires { game.class_count(t); }) row["classes"] = game.class_count(t);
     positions += tier_positions;
     slots += game.tier_size(t);
@@ -40,6 +44,8 @@ nlohmann::json game_json(const GameEntry& entry, const G& game) {
           {"start", game.format(game.start())},
           {"search_fallback", falls_back_to_search(game)},
           {"tier_filters", tier_filters_of(game)},
+          {"whole_by_default", whole_game_by_default(game)},
+          {"derives_tiers", derives_any_tier(game)},
           {"symmetries", symmetries},
           {"tablebases", tablebases},
           {"positions", tablebases ? nlohmann::json(positions) : nlohmann::json()},
@@ -54,7 +60,7 @@ int run_games(int argc, char** argv) {
   GameChoice choice{"", "default"};
   po::options_description o("options");
   add_game_options(o, choice);
-  o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)");
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object (docs/usage.md#json-output)");
   if (!parse_command(argc, argv, "rtb games [GAME [--variant NAME]] [--json]", o, {{"game?", &choice.name}},
                      "rtb games crossings --variant 5x5",
                      "Without GAME: every game, each in its default variant. With GAME: that game\n"

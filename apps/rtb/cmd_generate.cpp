@@ -17,7 +17,7 @@ namespace rtb::cli {
 
 namespace {
 
-// The report of a finished run: one JSON object (README: JSON output), or a line.
+// The report of a finished run: one JSON object (docs/usage.md#json-output), or a line.
 template <class G>
 void print_report(const G& game, const GenerateOptions& options, const GenerateReport& report, int processes,
                   bool json) {
@@ -86,7 +86,7 @@ int run_generate(int argc, char** argv) {
   add_dir_option(o, dirs);
   add_threads_option(o, options.threads);
   o.add_options()("quiet,q", po::bool_switch(&options.quiet), "no progress display")(
-      "json", po::bool_switch(&json), "print the report as one JSON object (see README: JSON output)")(
+      "json", po::bool_switch(&json), "print the report as one JSON object (docs/usage.md#json-output)")(
       "zstd-level", po::value(&options.write.zstd_level)->default_value(options.write.zstd_level)->value_name("L"),
       "zstd level of the files (1-10 also take matches of 6 bytes or more: smaller and faster)")(
       "zstd-own-matches", po::bool_switch(&zstd_own_matches),
@@ -105,10 +105,9 @@ int run_generate(int argc, char** argv) {
                          "lists (4.5 to 12 bytes a slot), auto (byte, or forward for a game with forward moves "
                          "only); same files either way")(
       "derive-tiers", po::bool_switch(&options.derive_tiers),
-      "store no values for the tiers whose every value is one move from stored tiers (the Morris "
-      "family's movement tiers where the mover has more stones, and its placement tiers with White to "
-      "place): their files mark them, and every reader computes their values; Nine Men's Morris's mid- "
-      "and endgame then take 1.9 GB instead of 3.2")(
+      "store no values for the tiers whose every value is one move from stored tiers (in the games whose "
+      "rtb games --json says derives_tiers): their files mark them, and every reader computes their "
+      "values; Nine Men's Morris's mid- and endgame, for example, then take 1.9 GB instead of 3.2")(
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);
@@ -116,7 +115,7 @@ int run_generate(int argc, char** argv) {
                      "rtb generate GAME [--dir DIR] [--threads N] [--quiet] [--json] [--plan] [--memory-limit SIZE]\n"
                      "       [--walk auto|byte|forward|lean|lists] [--derive-tiers]\n"
                      "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
-                     "       mpirun -np N rtb generate GAME ...   (README: Generating on a cluster)",
+                     "       mpirun -np N rtb generate GAME ...   (docs/usage.md#generating-on-a-cluster-mpi)",
                      o, {{"game", &choice.name}}, "rtb generate pangki --dir tb --threads 2",
                      "Progress goes to stderr: on a terminal one line rewritten in place, otherwise a plain\n"
                      "line every 5 s (none with --quiet): the group of how many, its stage, a counter in\n"

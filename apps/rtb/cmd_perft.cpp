@@ -18,7 +18,7 @@ int run_perft(int argc, char** argv) {
   po::options_description o("options");
   add_game_options(o, choice);
   o.add_options()("divide", po::bool_switch(&divide), "print the count below each first move")(
-      "json", po::bool_switch(&json), "print one JSON object (see README: JSON output)");
+      "json", po::bool_switch(&json), "print one JSON object (docs/usage.md#json-output)");
   if (!parse_command(argc, argv, "rtb perft GAME POSITION|start DEPTH [--divide] [--json]", o,
                      {{"game", &choice.name}, {"position", &position_text}, {"depth", &depth_text}},
                      "rtb perft pangki start 8 --divide"))

@@ -1,8 +1,9 @@
 // rtb query GAME POSITION: the value of a position and of every move.
 //
-// A position whose tier has a tablebase file is answered from the files. A
-// Bagh-Chal position whose file is missing (a placement tier: only the small
-// ones are generated) is searched instead; see service/query_oracle.hpp.
+// A position whose tier has a tablebase file is answered from the files. In a
+// game that searches (`rtb games --json`: search_fallback), a position whose
+// file is missing (a placement tier the default does not solve) is searched
+// instead; see service/query_oracle.hpp.
 // --batch answers many positions, one a line, through one session.
 #include <cstring>
 #include <iostream>
@@ -22,8 +23,9 @@ namespace {
 std::string position_help() {
   std::string text =
       "POSITION: the ranks from the top rank down, separated by '/', one character a square\n"
-      "('.' empty), a space and the side to move; Bagh-Chal adds the goats in hand. 'start' is\n"
-      "the start position. Moves (--moves) are written a2b2, or c3 for placing a goat.\n"
+      "('.' empty), a space and the side to move; a game with pieces in hand adds how many each\n"
+      "side holds. 'start' is the start position. Moves (--moves) are written a2b2 (from, to),\n"
+      "or c3 for a placement; docs/rules.md has each game's text and moves.\n"
       "The start position of each game:\n";
   for (const GameEntry& entry : game_registry())
     with_game({entry.name}, [&](const auto& game) {
@@ -83,15 +85,16 @@ int run_query(int argc, char** argv) {
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dirs);
-  o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)")(
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object (docs/usage.md#json-output)")(
       "batch", po::bool_switch(&batch), "read positions from stdin, one a line; print one JSON line each")(
       "moves", po::value(&moves_text)->value_name("LIST"),
       "play these moves (comma-separated, e.g. a2b2,b3b2) from the position first")(
       "line", po::bool_switch(&line), "also print the perfect-play line to the end of the game")(
       "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"),
-      "bagh-chal, crossings: search budget in positions, where no tablebase covers the position")(
+      "search budget in positions, where no tablebase covers the position (the games whose "
+      "rtb games --json says search_fallback)")(
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
-      "bagh-chal, crossings: search time limit (0: none, and the search is repeatable)");
+      "search time limit (0: none, and the search is repeatable)");
   std::vector<std::pair<std::string, std::string*>> positionals{{"game", &choice.name}};
   if (!has_argument(argc, argv, "--batch")) positionals.push_back({"position", &position_text});
   // Made only for --help: it builds every game, which takes longer than a query.

@@ -78,7 +78,7 @@ int run_stats(int argc, char** argv) {
   add_game_options(o, choice);
   add_dir_option(o, dirs);
   add_tier_selection_options(o, selection);
-  o.add_options()("json", po::bool_switch(&json), "print one JSON object (see README: JSON output)");
+  o.add_options()("json", po::bool_switch(&json), "print one JSON object (docs/usage.md#json-output)");
   add_threads_option(o, threads);
   if (!parse_command(argc, argv, "rtb stats GAME [--dir DIR] [--json] [--threads N]", o, {{"game", &choice.name}},
                      "rtb stats pangki --dir tb --json"))

@@ -26,7 +26,7 @@ int run_verify(int argc, char** argv) {
   add_tier_selection_options(o, selection);
   add_threads_option(o, threads);
   o.add_options()("quiet,q", po::bool_switch(&quiet), "no progress display")(
-      "json", po::bool_switch(&json), "print one JSON object at the end (see README: JSON output)")(
+      "json", po::bool_switch(&json), "print one JSON object at the end (docs/usage.md#json-output)")(
       "general", po::bool_switch(&general),
       "check every value through the rules' general move generator, also where a game walks a tier its own "
       "faster way (Bagh-Chal's placement tiers: by default the walk checks every value and the general "

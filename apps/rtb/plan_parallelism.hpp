@@ -1,7 +1,7 @@
 #pragma once
 // `rtb generate GAME --plan-parallelism`: how many tier groups could be
 // solved at once at each step of the solve order, so that a user can size an
-// MPI job (README, "Generating on a cluster"). A group's step is one more
+// MPI job (docs/usage.md, "Generating on a cluster"). A group's step is one more
 // than the latest step of the groups it reads: all groups of one step can run
 // side by side once the steps before are done.
 #include <algorithm>

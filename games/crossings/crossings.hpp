@@ -1,7 +1,7 @@
 #pragma once
-// Crossings (Robert Abbott, 1963), reading (a) of RULES.md: the game as
-// published, on the 8x8 board (two ranks of stones a side) and on mini boards
-// of C files and R ranks (one rank a side), from one code.
+// Crossings (Robert Abbott, 1963) as published (docs/rules.md, "The
+// published game"), on the 8x8 board (two ranks of stones a side) and on
+// mini boards of C files and R ranks (one rank a side), from one code.
 //
 // Sets of squares are 64-bit words (square = rank * files + file, a1 = 0),
 // whatever the board. A position keeps the stones by colour as they stand on
@@ -11,7 +11,7 @@
 // move (the board turned upside down when White moves), so a tier holds both
 // colours' positions at once; the one symmetry left is the left-right mirror.
 //
-// Readings the project chose (README, Crossings):
+// Readings the project chose (docs/rules.md, "The published game"):
 // - A side that must answer a crossing and cannot, like a side with no move
 //   at all, has no legal move; both are LOSS in 0 (the engine, perft and the
 //   search treat "no move" so). is_lost() is only "no stone left", the one
@@ -253,7 +253,7 @@ class CrossingsGame {
 
   // ---- text ----
   Position start() const;
-  // Strict parse of RULES.md's position text; std::invalid_argument with a
+  // Strict parse of docs/rules.md's position text; std::invalid_argument with a
   // message that says what is wrong.
   Position parse(std::string_view text) const;
   std::string format(const Position& p) const;

@@ -1,9 +1,9 @@
 #pragma once
-// Crossings, reading (b) of RULES.md (`--variant seed`, `seed-CxR`): the game
-// of the seed text, with pieces on squares and on the interior corner points,
-// guarding, splitting and formation captures. It shares the board sizes, the
-// group move and the position text's conventions with reading (a)
-// (games/crossings/crossings.hpp) and is searched on 8x8 the same way.
+// Crossings as the seed text describes it (`--variant seed`, `seed-CxR`;
+// docs/rules.md, "The seed text's game"), with pieces on squares and on the
+// interior corner points, guarding, splitting and formation captures. It
+// shares the board sizes, the group move and the position text's conventions
+// with the published game (games/crossings/crossings.hpp) and is searched on 8x8 the same way.
 //
 // A point set holds the squares (square = rank * files + file, a1 = 0) and
 // after them the corners (corner = squares + rank * (files - 1) + file, the
@@ -11,7 +11,7 @@
 // code runs on 32-bit sets (boards of at most 32 points: up to 4x4, 3x6, 6x3)
 // and on 128-bit ones (8x8: 64 + 49 points, and the other mini boards).
 //
-// Readings the project chose where RULES.md is open (docs/rules.md says so too):
+// Readings the project chose where the text is open (docs/rules.md lists them too):
 // - A locked piece counts as a member of a formation (it holds its square and
 //   is one of a cross's five) but is never removed and never a formation's
 //   victim: a square piece that is locked is no F1 or F3 centre.
@@ -51,7 +51,7 @@
 namespace rtb {
 
 // "seed" is 8x8 with two ranks of pieces a side; "seed-CxR" the mini boards
-// of reading (a). std::invalid_argument for anything else.
+// of the published game. std::invalid_argument for anything else.
 bool is_crossings_seed_variant(const std::string& variant);
 CrossingsRules crossings_seed_rules(const std::string& variant);
 std::vector<std::string> crossings_seed_variants();
@@ -304,7 +304,7 @@ void CrossingsSeedGame<S>::for_each_move(const Position& p, F&& f) const {
       m.to = static_cast<std::uint8_t>(c);
       settle(p, m, moved(p.mine, s, c), p.theirs, f);
     });
-    // Group moves of reading (a): this piece is the tail, k >= 2 pieces.
+    // Group moves as in the published game: this piece is the tail, k >= 2 pieces.
     const int all_directions[8][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
     for (const auto& d : all_directions) {
       int k = 1;

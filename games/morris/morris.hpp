@@ -1,7 +1,7 @@
 #pragma once
-// The Morris family (Mills) of docs/rules.md (../shared/RULES.md, "The Morris
-// family"): Five, Six, Seven and Nine Men's Morris, with flying at three
-// stones in `nine` (and in the optional `-fly` variants).
+// The Morris family (Mills; docs/rules.md, "The Morris family"): Five, Six,
+// Seven and Nine Men's Morris, with flying at three stones in `nine` (and in
+// the optional `-fly` variants).
 //
 // A position is held from the mover's side: the mover's stones and the
 // opponent's (one 32-bit set each, points as in morris_board.hpp), the stones

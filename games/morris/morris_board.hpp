@@ -1,7 +1,7 @@
 #pragma once
-// The three Morris boards of docs/rules.md (../shared/RULES.md, "The Morris
-// family"): their points, links and mills, and the board maps that keep every
-// link and every mill, computed from them.
+// The three Morris boards (docs/rules.md, "The Morris family"): their
+// points, links and mills, and the board maps that keep every link and every
+// mill, computed from them.
 //
 // Points are numbered as chess numbers squares, a1 first: by rank from the
 // bottom, then by file from the left, so that the 24-point board's points are

@@ -40,7 +40,7 @@ struct GameValue {
 };
 
 struct MoveValue {
-  std::string move;      // e.g. "a2b2", or "c3" for placing a Bagh-Chal goat
+  std::string move;      // e.g. "a2b2", "c3" for a placement (docs/rules.md: each game's move text)
   GameValue value;       // for the side to move at the probed position
   std::string position;  // the position after the move
 };
@@ -59,8 +59,8 @@ struct ProbeResult {
   std::optional<std::string> best_move() const;
 };
 
-// Limits of the search that answers positions no tablebase covers (only games
-// whose listing says search_fallback, i.e. Bagh-Chal's placement phase).
+// Limits of the search that answers positions no tablebase covers (only in
+// games whose GameInfo says search_fallback).
 struct SearchBudget {
   std::uint64_t nodes = 10'000'000;
   double seconds = 10;  // 0: no time limit, so that answers are repeatable
@@ -126,7 +126,7 @@ class Tablebase {
   // The value alone (as Fathom's tb_probe_wdl): reads the position's own
   // value, one block of its tier's file, and no move's, so it needs no file
   // but that one. Where no tablebase covers the position, it searches as
-  // probe() does (Bagh-Chal's placement phase, 8x8 Crossings), and it throws
+  // probe() does (games whose GameInfo says search_fallback), and it throws
   // what probe() throws. probe_wdl drops the distance.
   GameValue probe_value(const std::string& position);
   Verdict probe_wdl(const std::string& position) { return probe_value(position).verdict; }
@@ -143,6 +143,11 @@ struct GameInfo {
   std::vector<std::string> variants;      // "default" first
   bool search_fallback = false;           // probes search where no tablebase covers a position
   std::vector<std::string> tier_filters;  // of the default variant: the keys GenerateSettings::at_most takes
+  // Of the default variant: whether generating with no tiers chosen solves
+  // the whole game (false where it solves a part, the rest searched where
+  // search_fallback says so, or nothing: a variant too large for tablebases).
+  bool whole_by_default = true;
+  bool derives_tiers = false;  // GenerateSettings::derive_tiers applies: some tiers can be stored without values
 };
 
 // The games rtb knows, in the order `rtb games` lists them.
@@ -156,12 +161,13 @@ std::string find_tablebase_dir(const std::string& game, const std::string& varia
                                const std::vector<std::string>& dirs = {});
 
 // Which tiers a call works on (generate, verify, stats): nothing set means
-// the game's default set (every tier, but only the sliding phase of
-// Bagh-Chal 5x5); otherwise the union of `all`, the named `tiers` and what
-// each tier filter keeps. The filters are those GameInfo::tier_filters lists
-// for the game: {"max_pieces", 4} keeps the tiers with at most 4 pieces a
-// side, {"max_in_hand", 2} those with at most 2 pieces in hand; `rtb
-// generate --max-pieces 4` is the same filter ("max-pieces" is accepted too).
+// the game's default set (every tier where GameInfo::whole_by_default says
+// so, else the part the game names); otherwise the union of `all`, the named
+// `tiers` and what each tier filter keeps. The filters are those
+// GameInfo::tier_filters lists for the game: {"max_pieces", 4} keeps the
+// tiers with at most 4 pieces a side, {"max_in_hand", 2} those with at most
+// 2 pieces in hand (a placement phase); `rtb generate --max-pieces 4` is the
+// same filter ("max-pieces" is accepted too).
 struct TierChoice {
   std::map<std::string, long long> at_most;  // tier filter -> N
   std::optional<std::string> tiers;          // comma-separated tier names, e.g. "3-3,4-4"; "" is refused
@@ -177,8 +183,8 @@ struct GenerateSettings : TierChoice {
   // a run whose files need more than the directory's free disk.
   std::uint64_t memory_limit = 0;
   // As `rtb generate --derive-tiers`: the tiers whose every value is one move
-  // from stored tiers (the Morris family's) get files without values, and
-  // every probe computes theirs. InvalidInput for a game with none.
+  // from stored tiers get files without values, and every probe computes
+  // theirs. InvalidInput for a game with none (GameInfo::derives_tiers).
   bool derive_tiers = false;
 };
 

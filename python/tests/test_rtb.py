@@ -53,6 +53,11 @@ def test_version_and_games():
     bagh = by_name["bagh-chal"]
     assert bagh["search_fallback"] and "3x3" in bagh["variants"]
     assert bagh["tier_filters"] == ["max_in_hand"] and by_name["pangki"]["tier_filters"] == ["max_pieces"]
+    # What the default takes and who derives tiers, asked rather than listed
+    # in the documents: Bagh-Chal 5x5 and Nine Men's Morris solve a part.
+    assert not bagh["whole_by_default"] and not by_name["morris"]["whole_by_default"]
+    assert by_name["pangki"]["whole_by_default"]
+    assert [g["name"] for g in GAMES if g["derives_tiers"]] == ["morris"]
 
 
 def test_games_are_those_of_the_rtb_program():
@@ -70,6 +75,8 @@ def test_games_are_those_of_the_rtb_program():
             "search_fallback": g["search_fallback"],
             # The command line's options, Python's keywords.
             "tier_filters": [f.replace("-", "_") for f in g["tier_filters"]],
+            "whole_by_default": g["whole_by_default"],
+            "derives_tiers": g["derives_tiers"],
         }
         for g in listing["games"]
     ]
@@ -182,7 +189,7 @@ def test_search_fallback_agrees_with_the_full_tablebase(tmp_path):
 
 def test_derived_tiers_answer_as_stored_ones(tmp_path):
     # Five Men's Morris with derive_tiers: files without values for the tiers
-    # one move from stored ones, and the same answers (a draw, RULES.md).
+    # one move from stored ones, and the same answers (a draw: docs/rules.md, "The Morris family").
     full_dir, derived_dir = tmp_path / "full", tmp_path / "derived"
     rtb.generate(str(full_dir), "morris", "five", threads=2)
     rtb.generate(str(derived_dir), "morris", "five", threads=2, derive_tiers=True)

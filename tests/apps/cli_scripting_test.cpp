@@ -5,9 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <functional>
-
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -220,6 +221,51 @@ TEST_F(Scripting, GamesJsonHasNoNumberBeyondDoublesAndNoStandInTier) {
     EXPECT_TRUE(g["slots"].is_null());
   }
   EXPECT_TRUE(crossings_seen);
+}
+
+// Issue 51: which tiers a command takes without tier options, and whether
+// --derive-tiers applies, are asked of `rtb games --json` (whole_by_default,
+// each tier's by_default, derives_tiers), not read from a list of games in
+// the documents. Checked against what generate plans by default (Bagh-Chal
+// 5x5: its sliding phase, the tiers with no goat in hand) and the games'
+// own facts: Pangki whole, Nine Men's Morris its movement phase ("m" tiers)
+// and the only game with tiers to derive, 8x8 Crossings nothing (searched).
+TEST_F(Scripting, GamesJsonSaysWhatTheDefaultTakesAndWhoDerivesTiers) {
+  const json games = json_of(run_rtb({"games", "--json"}));
+  std::map<std::string, json> by_name;
+  for (const json& g : games["games"]) {
+    ASSERT_TRUE(g.contains("whole_by_default") && g.contains("derives_tiers")) << g["game"];
+    bool every_tier = true;
+    for (const json& t : g["tiers"]) {
+      ASSERT_TRUE(t.contains("by_default")) << g["game"] << " " << t["tier"];
+      every_tier = every_tier && t["by_default"].get<bool>();
+    }
+    // A variant without tablebases (8x8 Crossings) lists no tiers: none is solved.
+    EXPECT_EQ(g["whole_by_default"], g["tablebases"] == true && every_tier) << g["game"];
+    by_name[g["game"]] = g;
+  }
+  EXPECT_EQ(by_name.at("pangki")["whole_by_default"], true);
+  EXPECT_EQ(by_name.at("bagh-chal")["whole_by_default"], false);
+  EXPECT_EQ(by_name.at("morris")["whole_by_default"], false);
+  EXPECT_EQ(by_name.at("crossings")["whole_by_default"], false);
+  for (const auto& [name, g] : by_name) EXPECT_EQ(g["derives_tiers"], name == "morris") << name;
+  for (const json& t : by_name.at("morris")["tiers"]) {
+    const std::string tier = t["tier"];
+    EXPECT_EQ(t["by_default"], tier[0] == 'm') << tier;
+  }
+  // The plan's groups ("h0-c4-g+h0-c4-t") hold exactly the tiers marked by_default.
+  std::set<std::string> marked, planned;
+  for (const json& t : by_name.at("bagh-chal")["tiers"])
+    if (t["by_default"] == true) marked.insert(t["tier"].get<std::string>());
+  const Outcome plan = run_rtb({"generate", "bagh-chal", "--plan", "--dir", dir_});
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  for (const std::string& line : lines_of(plan.out)) {
+    if (line.rfind("h", 0) != 0) continue;  // the header and the summary
+    std::istringstream group(line.substr(0, line.find(' ')));
+    for (std::string tier; std::getline(group, tier, '+');) planned.insert(tier);
+  }
+  EXPECT_EQ(planned, marked);
+  EXPECT_EQ(marked.size(), 10u);  // 0 to 4 goats captured, either side to move
 }
 
 // Issue 27: under --json an error was plain text on stderr only; a script

@@ -240,7 +240,7 @@ TEST(LibraryGenerate, DerivedTiersAnswerAsStoredOnes) {
   // positions after each first move (stored).
   const rtb::ProbeResult start = a.probe("start"), start_derived = b.probe("start");
   EXPECT_EQ(start_derived.value, start.value);
-  EXPECT_EQ(start.value.verdict, rtb::Verdict::draw);  // RULES.md: Five Men's Morris is a draw
+  EXPECT_EQ(start.value.verdict, rtb::Verdict::draw);  // docs/rules.md: Five Men's Morris is a draw
   ASSERT_EQ(start_derived.moves.size(), start.moves.size());
   for (std::size_t k = 0; k < start.moves.size(); ++k) {
     EXPECT_EQ(start_derived.moves[k].move, start.moves[k].move);
@@ -400,4 +400,17 @@ TEST(LibraryVerifyAndStats, AMissingFileOrFolderIsNamedByItsPath) {
     EXPECT_EQ(fs::path(e.path).parent_path(), scratch.path() / "pangki-default");
     EXPECT_EQ(fs::path(e.path).extension(), ".rtb");
   }
+}
+
+// Issue 51: GameInfo says what a generate takes by default and whether
+// derive_tiers applies, so that a caller asks instead of knowing the games:
+// Pangki whole and nothing to derive (derive_tiers is refused above); Bagh-Chal
+// 5x5 and Nine Men's Morris a part; Morris alone derives tiers.
+TEST(LibraryGames, SayWhatTheDefaultTakesAndWhoDerivesTiers) {
+  std::map<std::string, rtb::GameInfo> by_name;
+  for (const rtb::GameInfo& g : rtb::games()) by_name[g.name] = g;
+  EXPECT_TRUE(by_name.at("pangki").whole_by_default);
+  EXPECT_FALSE(by_name.at("bagh-chal").whole_by_default);
+  EXPECT_FALSE(by_name.at("morris").whole_by_default);
+  for (const auto& [name, g] : by_name) EXPECT_EQ(g.derives_tiers, name == "morris") << name;
 }

@@ -7,7 +7,7 @@
 //
 // Corner points are named after the square whose upper-right corner they
 // are, with '+' ("a1+" joins a1, b1, a2, b2: Crossings' seed reading,
-// RULES.md, whose look lists its squares and corners in the text's order).
+// docs/rules.md, whose look lists its squares and corners in the text's order).
 #include <string>
 #include <utility>
 #include <vector>

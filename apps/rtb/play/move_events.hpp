@@ -11,7 +11,7 @@
 //   say where;
 // - a lower-case piece letter written in upper case is a crossed stone; a
 //   mover with more crossed stones than the other side obliges it to cross
-//   (RULES.md, Crossings as published);
+//   (docs/rules.md, "The published game");
 // - in a game whose pieces off the board are a reserve (BoardLook::off_board:
 //   Crossings' seed reading), crossed pieces are "locked", and a mover's
 //   lower-case piece on its far rank (the edge away from its pieces at the

@@ -1,6 +1,7 @@
-// Crossings as the seed text describes it (RULES.md, reading (b)) against
-// facts found another way: positions checked by hand, and a naive point by
-// point generator (tests/games/crossings/naive_crossings_seed.hpp) written from RULES.md.
+// Crossings as the seed text describes it (docs/rules.md, "The seed text's
+// game") against facts found another way: positions checked by hand, and a
+// naive point by point generator (tests/games/crossings/naive_crossings_seed.hpp)
+// written from that page.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -84,11 +85,11 @@ CrossingsSeedGame32 four() { return CrossingsSeedGame32(crossings_seed_rules("se
 
 // ---- hand-checked positions ----
 
-// The 8x8 start, Black to move (RULES.md: 110 moves), by kind:
+// The 8x8 start, Black to move (docs/rules.md: 110 moves), by kind:
 //   diagonal steps of a rank-2 piece onto rank 3: 7 up-right, 7 up-left = 14
 //   slides up: a rank-2 piece to rank 3 (8), a rank-1 piece over its own
 //     rank-2 piece to rank 3 (8); sideways and down nothing is empty      = 16
-//   group moves of pairs, as reading (a)'s 60 less its 22 steps          = 38
+//   group moves of pairs: the published game's 60 less its 22 steps     = 38
 //   onto a corner: corner row 1's 7 corners, each from its 4 squares (28);
 //     corner row 2's 7 corners from their 2 squares on rank 2 (14)       = 42
 //   total                                                                 = 110
@@ -125,7 +126,7 @@ TEST(CrossingsSeedRules, StartOfTheFullGameHas110MovesByKind) {
   const auto moves = texts(game, game.format(game.start()));
   EXPECT_TRUE(has(moves, "a1a3"));    // the slide over its own a2
   EXPECT_TRUE(has(moves, "2d1d3"));   // a pair two squares up
-  EXPECT_TRUE(has(moves, "b2b2+"));   // onto a corner of corner row 2 (RULES.md's example)
+  EXPECT_TRUE(has(moves, "b2b2+"));   // onto a corner of corner row 2 (docs/rules.md's example)
   EXPECT_FALSE(has(moves, "b2c2+"));  // c2+ joins c2 d2 c3 d3: not a corner of b2
 }
 
@@ -175,7 +176,7 @@ TEST(CrossingsSeedRules, CornerRefusedWhereBothSidesWouldGuard) {
   EXPECT_FALSE(has(moves, "c2c2+"));  // shares c3 and d3
 }
 
-// RULES.md's example: from the 8x8 start, Black's pair a1-b2 one square up
+// docs/rules.md's example: from the 8x8 start, Black's pair a1-b2 one square up
 // and right puts pieces on b2 and c3, completing a cross of five black pieces
 // around c2 (b2 c3 d2 c1 and c2 itself): all five go.
 TEST(CrossingsSeedRules, CrossOfFiveTakesTheMoversOwnPieces) {

@@ -1,7 +1,8 @@
-// Crossings (RULES.md, reading (a)) against facts found another way: a naive
-// square-by-square move generator (tests/games/crossings/naive_crossings.hpp), positions
-// checked by hand, the predecessors against the moves, and the engine against
-// the simple solver on whole small boards.
+// Crossings (docs/rules.md, "The published game") against facts found
+// another way: a naive square-by-square move generator
+// (tests/games/crossings/naive_crossings.hpp), positions checked by hand,
+// the predecessors against the moves, and the engine against the simple
+// solver on whole small boards.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -54,7 +55,7 @@ bool has(const std::vector<std::string>& list, const std::string& item) {
 
 // ---- hand-checked positions ----
 
-// The 8x8 start, Black to move (RULES.md: 60 moves), by kind:
+// The 8x8 start, Black to move (docs/rules.md: 60 moves), by kind:
 //   steps of a rank-2 stone onto rank 3: 8 straight up, 7 up-right (not
 //     from h2), 7 up-left (not from a2)                              = 22
 //   vertical pairs a1-a2 .. h1-h2, one or two squares up             = 16
@@ -81,7 +82,7 @@ TEST(CrossingsRules, StartOfTheFullGameHasSixtyMovesByKind) {
   EXPECT_EQ(vertical, 16);
   EXPECT_EQ(up_right, 11);
   EXPECT_EQ(up_left, 11);
-  EXPECT_TRUE(has(texts(game, game.format(game.start())), "d1d3"));  // RULES.md's example: d1-d2 two squares up
+  EXPECT_TRUE(has(texts(game, game.format(game.start())), "d1d3"));  // docs/rules.md's example: d1-d2 two squares up
 }
 
 TEST(CrossingsRules, GroupCapturesOnlyARunShorterThanItself) {

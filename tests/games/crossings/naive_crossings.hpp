@@ -1,5 +1,5 @@
 #pragma once
-// A second Crossings move generator, written from RULES.md alone and square
+// A second Crossings move generator, written from docs/rules.md alone and square
 // by square, to check games/crossings/crossings.hpp against. It shares nothing with it:
 // a position is a grid of characters (the position text's letters) and the
 // side to move, and each move is found by walking the board.
@@ -15,7 +15,7 @@ struct CrossingsBoard {
   std::vector<std::string> rows;  // rows[rank][file], rank 0 = rank 1; letters b w B W .
   char to_move = 'b';
 
-  // From RULES.md's text: ranks from the top, '/' between, then the side.
+  // From docs/rules.md's text: ranks from the top, '/' between, then the side.
   static CrossingsBoard parse(const std::string& text) {
     CrossingsBoard board;
     const std::size_t space = text.find(' ');

@@ -1,12 +1,12 @@
 #pragma once
-// A second generator for Crossings as the seed text describes it (RULES.md,
-// reading (b)), written from RULES.md alone, point by point, to check
-// games/crossings/crossings_seed.hpp against. It shares nothing with it: a position is
+// A second generator for Crossings as the seed text describes it
+// (docs/rules.md, "The seed text's game"), written from that page alone,
+// point by point, to check games/crossings/crossings_seed.hpp against. It shares nothing with it: a position is
 // two grids of characters (the square ranks and the corner rows of the
 // position text) and the side to move; every rule is a walk on the grids.
 //
-// It makes the same choices where RULES.md is open (games/crossings/crossings_seed.hpp
-// lists them): locked pieces count in formations but stay and are never a
+// It makes the same choices where the seed text is open (docs/rules.md and
+// games/crossings/crossings_seed.hpp list them): locked pieces count in formations but stay and are never a
 // victim; formations are tried squares first (a1 order, the cross before the
 // square victim), then corners; the removal suffix names the first order that
 // gives a board, written when one movement ends in several boards.

@@ -1,6 +1,6 @@
-// The solved Morris games against the published results (RULES.md, "Known
-// results", and GamesmanOne's Mills variants 0, 72 and 144): Five and Six
-// Men's Morris are draws and so is every first placement; Seven Men's Morris
+// The solved Morris games against the published results (docs/rules.md,
+// "The Morris family", and GamesmanOne's Mills variants 0, 72 and 144): Five
+// and Six Men's Morris are draws and so is every first placement; Seven Men's Morris
 // is a White win in 25 plies. The whole game is solved in memory, both
 // phases, through the engine and the placement tiers' one-pass walk.
 // Seven takes about 10 s on one thread, so it runs in the long run only

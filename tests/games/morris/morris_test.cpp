@@ -1,8 +1,8 @@
-// The Morris family (RULES.md, "The Morris family") against facts found
-// another way: RULES.md's perft table, a naive point-by-point move generator
-// written from the rules alone (tests/games/morris/naive_morris.hpp),
+// The Morris family (docs/rules.md, "The Morris family") against facts found
+// another way: the perft table of that page, a naive point-by-point move
+// generator written from the rules alone (tests/games/morris/naive_morris.hpp),
 // positions counted by hand, the text's strict parsing, the boards'
-// symmetries found by brute force, and the tier sizes RULES.md gives.
+// symmetries found by brute force, and the tier sizes the page gives.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -69,7 +69,7 @@ bool rtb_lost(const MorrisGame& game, const MorrisPosition& p) {
 
 // ---- the boards as typed in for the naive generator ----
 
-// The naive boards agree with RULES.md's table (points, links, mills) and its
+// The naive boards agree with docs/rules.md's table (points, links, mills) and its
 // rank lengths, so that a typo in them can not pass for an rtb bug or hide one.
 TEST(MorrisNaiveBoards, MatchTheTableOfRulesMd) {
   struct Row {
@@ -101,7 +101,7 @@ TEST(MorrisNaiveBoards, MatchTheTableOfRulesMd) {
   }
 }
 
-// ---- perft from the start (RULES.md's table) ----
+// ---- perft from the start (docs/rules.md's table) ----
 
 struct PerftRow {
   std::string variant;
@@ -139,7 +139,7 @@ TEST(MorrisPerft, NaiveStartAgreesWithRulesMd) {
   }
 }
 
-// RULES.md: 16 (five, six), 17 (seven), 24 (nine) legal moves from the
+// docs/rules.md: 16 (five, six), 17 (seven), 24 (nine) legal moves from the
 // start, all placements; no removal before ply 5 (a mill needs three of one
 // colour, and White's third stone is ply 5), and one at ply 5.
 TEST(MorrisPerft, StartMovesAndNoRemovalBeforePlyFive) {
@@ -550,7 +550,7 @@ std::string mapped_move(const naive::MillsBoard& b, const std::string& move, con
   return out;
 }
 
-// RULES.md: 16 maps on the 16- and 24-point boards, 8 on the 17-point one;
+// docs/rules.md: 16 maps on the 16- and 24-point boards, 8 on the 17-point one;
 // and rtb's maps are exactly the naive brute-force set of permutations that
 // keep every link and every mill.
 TEST(MorrisSymmetry, MapsAreTheBoardsAutomorphisms) {
@@ -616,7 +616,7 @@ TEST(MorrisSymmetry, ImagesShareSlotAndMapMoves) {
 
 // ---- tiers ----
 
-// RULES.md's sizes of the movement phase, one side to move: six 1,205,908
+// docs/rules.md's sizes of the movement phase, one side to move: six 1,205,908
 // classes (19,207,188 positions), seven 9,991,074 (79,605,084), nine
 // 8,904,593,601 (142,430,121,724) with its largest tier (8,8) 591,726,690
 // and its largest pair {9,8} 1.05 billion.
@@ -653,7 +653,7 @@ TEST(MorrisTiers, MovementSizesOfRulesMd) {
 
 // The placement tiers, one per (stones placed, White's and Black's stones on
 // the board), side to move and hands fixed by the stones placed (White
-// places first). RULES.md counts 615 for nine: every such triple. rtb makes
+// places first). docs/rules.md counts 615 for nine: every such triple. rtb makes
 // tiers only of the triples where both sides keep three stones on the board
 // and in hand (497 for nine); in the other 118 the side to move has lost at
 // once or the side not to move had lost already (parse refuses them), so no
@@ -687,7 +687,7 @@ TEST(MorrisTiers, PlacementTiersAreTheTriplesWhereBothSidesKeepThree) {
     if (variant == "nine") {
       EXPECT_EQ(triples, 615);
       EXPECT_EQ(kept, 497);
-      // RULES.md: 1.79e10 classes (the 118 tiers left out would add about
+      // docs/rules.md: 1.79e10 classes (the 118 tiers left out would add about
       // 1.8e7, too few to show in three digits).
       std::uint64_t classes = 0;
       for (MorrisGame::TierId t = 0; t < game.tier_count(); ++t)

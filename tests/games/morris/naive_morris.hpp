@@ -1,7 +1,7 @@
 #pragma once
-// A second Morris move generator, written from RULES.md ("The Morris family")
-// alone, to check games/morris/ against. It shares nothing with it: the
-// boards are typed in from the rules' text by point name, a position is a
+// A second Morris move generator, written from docs/rules.md ("The Morris
+// family") alone, to check games/morris/ against. It shares nothing with it:
+// the boards are typed in from the rules' text by point name, a position is a
 // string of the position text's characters (one per point, in text order)
 // with the side to move and the two hands, and every rule is applied the
 // most obvious way: every pair of points tried for a move, every mill
@@ -90,7 +90,7 @@ inline void order_points(MillsBoard& b) {
 
 }  // namespace detail
 
-// The boards of RULES.md's table, by variant name ("five" .. "seven-fly").
+// The boards of docs/rules.md's table, by variant name ("five" .. "seven-fly").
 inline MillsBoard mills_board(const std::string& variant) {
   MillsBoard b;
   const bool fly_suffix = variant.size() > 4 && variant.substr(variant.size() - 4) == "-fly";
@@ -142,7 +142,7 @@ struct Position {
   int hand_w = 0, hand_b = 0;
 };
 
-// Reads RULES.md's position text (no checks: the texts come from rtb).
+// Reads docs/rules.md's position text (no checks: the texts come from rtb).
 inline Position parse(const MillsBoard& b, const std::string& text) {
   Position p;
   std::size_t k = 0;
