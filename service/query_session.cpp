@@ -119,16 +119,21 @@ class SessionFor final : public QuerySession::Impl {
         break;
       }
       const auto next = step.moves.front();
-      step = oracle_.answer(next.child);
       const std::string text = game_.format(next.child);
-      r.line.push_back({next.move, step.value, text});
-      if (!seen.insert(text).second) break;
+      r.line.push_back({next.move, next.value, text});
+      if (!seen.insert(text).second) {
+        r.line_repeats = true;
+        break;
+      }
+      step = oracle_.answer(next.child);
     }
     return r;
   }
 
  private:
   // The game's parser, behind a length check: its message echoes the text.
+      // The move's value as the move list has it (the mover's), not the
+      // value of the position it reaches, which is its opponent's.
   Position parse(const std::string& text) const {
     if (text == "start") return game_.start();
     if (text.size() > max_position_length())

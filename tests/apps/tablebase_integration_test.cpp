@@ -402,9 +402,16 @@ TEST(QueryCommand, LineOfAWonPositionEndsInAFinishedGame) {
   const int distance = j.at("distance").get<int>();
   ASSERT_TRUE(j.at("line").is_array());
   ASSERT_EQ(static_cast<int>(j.at("line").size()), distance) << j.at("line");
+  // Issue 52: each step's value is the move's, for the side that plays it,
+  // as in the move list (it was the value after the move, its opponent's).
+  EXPECT_EQ(j.at("line").at(0).at("value"), j.at("moves").at(0).at("value"));
+  EXPECT_EQ(j.at("line").at(0).at("distance"), j.at("moves").at(0).at("distance"));
+  EXPECT_FALSE(j.at("line_repeats"));
   auto p = game.parse(text);
   int left = distance;
   for (const json& row : j.at("line")) {
+    EXPECT_EQ(row.at("distance"), left) << row;
+    EXPECT_EQ(row.at("value"), left % 2 == 1 ? "WIN" : "LOSS") << row;
     // Each move is legal where it is played and leads where the line says.
     bool found = false;
     game.for_each_move(p, [&](const LineCaptureMove& m, const LineCapturePosition& child) {
@@ -416,13 +423,40 @@ TEST(QueryCommand, LineOfAWonPositionEndsInAFinishedGame) {
     ASSERT_TRUE(found) << row;
     EXPECT_EQ(game.format(p), row.at("position"));
     --left;
-    EXPECT_EQ(row.at("distance"), left) << row;
-    EXPECT_EQ(row.at("value"), left % 2 == 1 ? "WIN" : "LOSS") << row;
   }
   // The side to move at the end has lost: too few pieces or no move.
   bool any_move = false;
   game.for_each_move(p, [&](const auto&, const auto&) { any_move = true; });
   EXPECT_TRUE(game.is_lost(p) || !any_move) << game.format(p);
+}
+
+TEST(QueryCommand, LineTextGivesEachMoveTheMoversValue) {
+  const std::string text = "wwww/w..w/bb.b/b.bb w";
+  const json j = query_json(text, {"--line"});
+  const std::string first = j.at("line").at(0).at("move");
+  const std::vector<std::string> args{"query", "pangki", text, "--line", "--dir", clean_pangki_dir().string()};
+  const Outcome r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
+  const std::string row = "  " + first + "  WIN in " + std::to_string(j.at("distance").get<int>()) + "  -> ";
+  EXPECT_NE(r.out.find("line (each move's value for the side that plays it):\n" + row), std::string::npos) << r.out;
+}
+
+TEST(QueryCommand, ADrawnLineSaysThatItStopsAtARepetition) {
+  // Issue 52: the line of a draw stopped where a position came back, without
+  // a word. The start is a draw: every step is a DRAW, and the last position
+  // is the start's or an earlier step's.
+  const json j = query_json("start", {"--line"});
+  ASSERT_FALSE(j.at("line").empty());
+  EXPECT_TRUE(j.at("line_repeats"));
+  std::set<std::string> seen{j.at("position").get<std::string>()};
+  for (const json& row : j.at("line")) EXPECT_EQ(row.at("value"), "DRAW") << row;
+  for (std::size_t i = 0; i + 1 < j.at("line").size(); ++i)
+    seen.insert(j.at("line").at(i).at("position").get<std::string>());
+  EXPECT_EQ(seen.count(j.at("line").back().at("position").get<std::string>()), 1u) << j.at("line");
+  const std::vector<std::string> args{"query", "pangki", "start", "--line", "--dir", clean_pangki_dir().string()};
+  const Outcome r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
+  EXPECT_NE(r.out.find("(the line stops here: the position repeats, a draw)"), std::string::npos) << r.out;
 }
 
 // ---------------------------------------------------------------- verify, stats
