@@ -4,12 +4,14 @@
 // Bagh-Chal position whose file is missing (a placement tier: only the small
 // ones are generated) is searched instead; see service/query_oracle.hpp.
 // --batch answers many positions, one a line, through one session.
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <sstream>
 
 #include "apps/rtb/cli.hpp"
 #include "games/kit/printable_text.hpp"
+#include "service/game_facts.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/query_session.hpp"
 
@@ -17,20 +19,60 @@ namespace rtb::cli {
 
 namespace {
 
+std::string padded(const std::string& name) {
+  return "  " + name + std::string(name.size() < 12 ? 12 - name.size() : 1, ' ');
+}
+
+// `text` after `first` (the game's column), folded at word boundaries into
+// lines of at most 100 characters, the further lines indented as the first.
+std::string folded(const std::string& first, const std::string& text) {
+  std::string out = first, word;
+  std::size_t line_start = 0;
+  std::istringstream words(text);
+  bool line_empty = true;
+  while (words >> word) {
+    if (!line_empty && out.size() - line_start + 1 + word.size() > 100) {
+      out += "\n" + std::string(first.size(), ' ');
+      line_start = out.size() - first.size();
+      line_empty = true;
+    }
+    out += (line_empty ? "" : " ") + word;
+    line_empty = false;
+  }
+  return out + "\n";
+}
+
+// How each game writes its moves, from the games (a variant that writes
+// them otherwise, such as Crossings' seed reading, is named with its own).
+std::string move_help() {
+  std::string text = "Moves (--moves) as each game writes them (trimmed, in any case):\n";
+  for (const GameEntry& entry : game_registry()) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> notations;  // the text, its variants
+    for (const std::string& variant : entry.variants)
+      with_game({entry.name, variant}, [&](const auto& game) {
+        const std::string notation = move_notation_of(game);
+        auto it = std::find_if(notations.begin(), notations.end(), [&](const auto& n) { return n.first == notation; });
+        if (it == notations.end()) notations.push_back({notation, {variant}});
+        else it->second.push_back(variant);
+      });
+    for (std::size_t i = 0; i < notations.size(); ++i)
+      text += folded(padded(entry.name),
+                     (i == 0 ? "" : "(" + variant_summary(notations[i].second) + ") ") + notations[i].first);
+  }
+  return text;
+}
+
 // The position syntax of every game, for --help: built from the registry,
 // so a new game shows up with its own start position.
 std::string position_help() {
   std::string text =
       "POSITION: the ranks from the top rank down, separated by '/', one character a square\n"
       "('.' empty), a space and the side to move; Bagh-Chal adds the goats in hand. 'start' is\n"
-      "the start position. Moves (--moves) are written a2b2, or c3 for placing a goat.\n"
-      "The start position of each game:\n";
+      "the start position. The start position of each game:\n";
   for (const GameEntry& entry : game_registry())
-    with_game({entry.name}, [&](const auto& game) {
-      text += "  " + entry.name + std::string(entry.name.size() < 12 ? 12 - entry.name.size() : 1, ' ') + "'" +
-              game.format(game.start()) + "'\n";
-    });
-  return text +
+    with_game({entry.name},
+              [&](const auto& game) { text += padded(entry.name) + "'" + game.format(game.start()) + "'\n"; });
+  return text + move_help() +
          "--batch: positions one a line on stdin, one JSON object a line on stdout (the shape of\n"
          "--json on one line, with \"input\" added); a line that fails gives {\"input\": ...,\n"
          "\"error\": ...} and the batch goes on; the exit status is 1 if any line failed.\n";

@@ -162,6 +162,19 @@ TEST(Discovery, BashCompletionOffersCommandsGamesVariantsAndOptions) {
   EXPECT_EQ(run_rtb({"completion", "zsh"}).exit_code, 2);
 }
 
+TEST(Discovery, QueryHelpShowsEachGamesMoveTextFromTheGames) {
+  // Issue 52: the help knew a2b2 and c3, not Morris's removals nor the seed
+  // reading's corners and splits.
+  const Outcome help = run_rtb({"query", "--help"});
+  ASSERT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_TRUE(has(help.out, "  morris      d7 places a stone")) << help.out;
+  EXPECT_TRUE(has(help.out, "d7xa1")) << help.out;
+  EXPECT_TRUE(has(help.out, "c3+=c3d4")) << help.out;
+  EXPECT_TRUE(has(help.out, "b2b2+")) << help.out;
+  EXPECT_TRUE(has(help.out, "  bagh-chal   c3 places a goat")) << help.out;
+  EXPECT_TRUE(has(help.out, "  pangki      as the move list writes them, e.g. ")) << help.out;
+}
+
 TEST(Discovery, ManualPageNamesEveryCommandAndIsCleanRoff) {
   const Outcome page = run_rtb({"man-page"});
   ASSERT_EQ(page.exit_code, 0) << page.err;

@@ -225,17 +225,20 @@ bool PlaySession::handle(const std::string& input) {
     }
   } else {
     const QueryResult& r = current();
-    const auto legal =
-        std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == line; });
+    std::vector<std::string> legal;
+    for (const MoveResult& m : r.moves) legal.push_back(m.move);
+    const MoveLookup found = session_.look_up_move(legal, line);
     if (r.moves.empty()) {
       out_ << "the game is over: undo, new, or quit\n";
-    } else if (legal == r.moves.end()) {
+    } else if (!found.short_of_move.empty()) {
+      out_ << found.short_of_move << "\n";
+    } else if (!found.found()) {
       std::string list;
       for (const MoveResult& m : r.moves) list += (list.empty() ? "" : " ") + m.move;
       out_ << "'" << line << "' is neither a legal move here nor a command (help lists them); legal moves: " << list
            << "\n";
     } else {
-      const MoveResult m = *legal;
+      const MoveResult m = r.moves[found.index];
       play(m, "you play");
       settle();
     }
