@@ -3,6 +3,7 @@
 // case; `rtb games GAME`; --variant's help in a few lines; the bash
 // completion and the manual page the program writes about itself.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "games/nearest_names.hpp"
 #include "games/variant_summary.hpp"
@@ -93,6 +95,35 @@ TEST(Discovery, GamesShowsOneGameOrVariant) {
   EXPECT_TRUE(has(text.out, "pangki")) << text.out;
   EXPECT_FALSE(has(text.out, "crossings")) << text.out;
   EXPECT_EQ(run_rtb({"games", "--variant", "5x5"}).exit_code, 2);  // a variant of what?
+}
+
+// The first command a newcomer types (issue 52: it counted Nine Men's
+// Morris's 546 tiers, 5 CPU-s and 200 MB): every game and its variants,
+// no tier counted. CPU time, not the clock: the machine may be busy.
+TEST(Discovery, GamesWithoutAGameListsEveryGameAtOnce) {
+  rusage before{};
+  ::getrusage(RUSAGE_CHILDREN, &before);
+  const Outcome all = run_rtb({"games"});
+  rusage after{};
+  ::getrusage(RUSAGE_CHILDREN, &after);
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  const auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+  const double cpu =
+      seconds(after.ru_utime) - seconds(before.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_stime);
+  EXPECT_LT(cpu, 1.0) << "rtb games took " << cpu << " CPU-s";
+  const json listed = json::parse(run_rtb({"games", "--json"}).out)["games"];
+  ASSERT_GT(listed.size(), 4u);
+  for (const json& game : listed) {
+    const std::string name = game["game"];
+    EXPECT_TRUE(has(all.out, name + ": " + game["description"].get<std::string>() + "\n")) << name << "\n" << all.out;
+    EXPECT_TRUE(
+        has(all.out, "  variants: " + rtb::variant_summary(game["variants"].get<std::vector<std::string>>()) + "\n"))
+        << name;
+    EXPECT_TRUE(has(all.out, "): " + game["start"].get<std::string>() + "\n")) << name;
+  }
+  EXPECT_TRUE(has(all.out, "rtb games GAME")) << all.out;
+  // Named, a game still shows its tiers.
+  EXPECT_TRUE(has(run_rtb({"games", "morris", "--variant", "six"}).out, "tier m3-3")) << "six's tiers";
 }
 
 TEST(Discovery, VariantHelpIsAFewLinesNotAWall) {
