@@ -272,6 +272,25 @@ TEST(DamagedFiles, FlippedBitInABlockIsNamedByVerifyAndQuery) {
   EXPECT_EQ(q.out, "") << describe_run(query, q);
 }
 
+TEST(DamagedFiles, GenerateSaysWhichDamagedFileItReplaced) {
+  // Issue 52: generate wrote a damaged file again without a word.
+  ScratchDir scratch("replaced");
+  copy_dir(clean_pangki_dir(), scratch.path());
+  const fs::path file = file_of(scratch.path(), "4-4");
+  const Bytes clean = read_bytes(file);
+  fs::resize_file(file, fs::file_size(file) - 100);
+  const fs::path untouched = file_of(scratch.path(), "2-3");
+  const std::vector<std::string> generate{"generate",  "pangki", "--dir",  scratch.path().string(),
+                                          "--threads", "2",      "--quiet"};
+  const Outcome g = run_rtb(generate);
+  ASSERT_EQ(g.exit_code, 0) << describe_run(generate, g);
+  EXPECT_NE(g.err.find("rtb: replaced " + file.string() + ", which was damaged (" + file.string() + ": truncated"),
+            std::string::npos)
+      << describe_run(generate, g);
+  EXPECT_EQ(g.err.find(untouched.string()), std::string::npos) << describe_run(generate, g);
+  EXPECT_EQ(read_bytes(file), clean);
+}
+
 TEST(DamagedFiles, MissingFileNamesTheFileAndTheCommandThatMakesIt) {
   ScratchDir scratch("missing");
   copy_dir(clean_pangki_dir(), scratch.path());

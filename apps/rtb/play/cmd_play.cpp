@@ -22,10 +22,14 @@ namespace rtb::cli {
 
 namespace {
 
-// Colour only on a terminal, and never when NO_COLOR (no-color.org) is set.
+// Colour only on a terminal that shows it: never when NO_COLOR
+// (no-color.org) is set, nor on TERM=dumb (issue 52: a dumb terminal got the
+// escape codes as text).
 bool use_color(bool no_color_option) {
   const char* no_color = std::getenv("NO_COLOR");
-  return !no_color_option && !(no_color && *no_color) && ::isatty(STDOUT_FILENO);
+  const char* term = std::getenv("TERM");
+  const bool dumb = term && std::string(term) == "dumb";
+  return !no_color_option && !(no_color && *no_color) && !dumb && ::isatty(STDOUT_FILENO);
 }
 
 }  // namespace
@@ -58,7 +62,8 @@ int run_play(int argc, char** argv) {
       "how well the computer plays: 100 always a best move; below, a weaker one in (100 - strength)% of its moves")(
       "seed", po::value<long long>()->value_name("N")->notifier([&seed](long long n) { seed = n; }),
       "seed of the computer's choice among equal moves, to replay a game (default: a new one each run)")(
-      "no-color", po::bool_switch(&no_color), "no colours (also when NO_COLOR is set or stdout is not a terminal)");
+      "no-color", po::bool_switch(&no_color),
+      "no colours (also when NO_COLOR is set, TERM is dumb or stdout is not a terminal)");
   if (!parse_command(argc, argv,
                      "rtb play GAME [--variant V] [--position P] [--side S] [--dir DIR] [--seconds S] [--nodes N]\n"
                      "              [--strength 0..100] [--seed N] [--no-color]\n"
