@@ -40,7 +40,7 @@ nlohmann::json game_json(const GameEntry& entry, const G& game) {
           {"variant", game.variant()},
           {"start", game.format(game.start())},
           {"search_fallback", falls_back_to_search(game)},
-          {"tier_filters", tier_filters_of(game)},
+          {"tier_filters", tier_filter_keys_of(game)},
           {"symmetries", symmetries},
           {"tablebases", tablebases},
           {"positions", tablebases ? nlohmann::json(positions) : nlohmann::json()},

@@ -134,8 +134,10 @@ int run_query(int argc, char** argv) {
       "bagh-chal, crossings: search budget in positions, where no tablebase covers the position")(
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
       "bagh-chal, crossings: search time limit (0: none, and the search is repeatable)");
-  std::vector<std::pair<std::string, std::string*>> positionals{{"game", &choice.name}};
-  if (!has_argument(argc, argv, "--batch")) positionals.push_back({"position", &position_text});
+  // With --batch the positions come from stdin; one given as well is named
+  // as the mistake it is (issue 52: "too many positional options").
+  const std::vector<std::pair<std::string, std::string*>> positionals{
+      {"game", &choice.name}, {has_argument(argc, argv, "--batch") ? "position?" : "position", &position_text}};
   // Made only for --help: it builds every game, which takes longer than a query.
   const bool help = has_argument(argc, argv, "--help") || has_argument(argc, argv, "-h");
   if (!parse_command(argc, argv,
@@ -144,6 +146,10 @@ int run_query(int argc, char** argv) {
                      o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json",
                      help ? position_help() : ""))
     return 0;
+  if (batch && !position_text.empty())
+    throw UsageError("--batch reads the positions from stdin, one a line: give no POSITION ('" +
+                     printable(position_text, kEchoLimit) + "') as well (rtb query " + choice.name +
+                     " --batch < positions)");
   const std::filesystem::path dir = dirs.for_reading(choice, "query");
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);

@@ -9,8 +9,17 @@
 #include "service/tier_loading.hpp"
 #include "service/tier_selection.hpp"
 #include "solver/tier_stats.hpp"
+#include "solver/with_commas.hpp"
 
 namespace rtb::cli {
+
+namespace {
+
+// Counts as the other commands print them (issue 52: 9193626407 unread).
+std::string count(std::uint64_t n) { return with_commas(n); }
+std::string plies(unsigned n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
+
+}  // namespace
 
 int run_stats(int argc, char** argv) {
   GameChoice choice;
@@ -40,8 +49,8 @@ int run_stats(int argc, char** argv) {
       if (selected[t]) name_width = std::max(name_width, game.tier_name(t).size());
     const auto name_column = [&](const std::string& name) { return name + std::string(name_width - name.size(), ' '); };
     if (!json)
-      std::cout << name_column("tier") << "       win        loss        draw   (classes: win loss draw)   longest win"
-                << " | longest loss\n";
+      std::cout << name_column("tier") << "            win           loss           draw   (classes: win loss draw)"
+                << "   longest win | longest loss\n";
     for (std::uint32_t t = 0; t < game.tier_count(); ++t) {
       if (!selected[t]) continue;
       const std::vector<Value> values = load_tier(game, dir, t, threads);
@@ -59,12 +68,13 @@ int run_stats(int argc, char** argv) {
         row["longest_loss"] = {{"plies", s.longest_loss.plies}, {"position", example(s.longest_loss)}};
       out["tiers"].push_back(row);
       const auto longest = [&](const TierStats::Longest& l) {
-        return l.any ? std::to_string(l.plies) + " plies: " + example(l) : std::string("none");
+        return l.any ? plies(l.plies) + ": " + example(l) : std::string("none");
       };
       if (!json)
-        std::cout << name_column(game.tier_name(t)) << std::setw(10) << s.win << std::setw(12) << s.loss
-                  << std::setw(12) << s.draw << "   (" << s.win_classes << " " << s.loss_classes << " "
-                  << s.draw_classes << ")   " << longest(s.longest_win) << " | " << longest(s.longest_loss) << "\n";
+        std::cout << name_column(game.tier_name(t)) << std::setw(15) << count(s.win) << std::setw(15) << count(s.loss)
+                  << std::setw(15) << count(s.draw) << "   (" << count(s.win_classes) << " " << count(s.loss_classes)
+                  << " " << count(s.draw_classes) << ")   " << longest(s.longest_win) << " | "
+                  << longest(s.longest_loss) << "\n";
     }
     out["total"] = {
         {"win", total.win},
@@ -76,13 +86,12 @@ int run_stats(int argc, char** argv) {
     if (json) {
       std::cout << out.dump(2) << "\n";
     } else {
-      std::cout << name_column("total") << std::setw(10) << total.win << std::setw(12) << total.loss << std::setw(12)
-                << total.draw << "   (" << total.win_classes << " " << total.loss_classes << " " << total.draw_classes
-                << ")"
-                << "   positions: " << total.win + total.loss + total.draw << "; longest win "
-                << (total.longest_win.any ? std::to_string(total.longest_win.plies) : std::string("none"))
-                << ", longest loss "
-                << (total.longest_loss.any ? std::to_string(total.longest_loss.plies) : std::string("none")) << "\n";
+      std::cout << name_column("total") << std::setw(15) << count(total.win) << std::setw(15) << count(total.loss)
+                << std::setw(15) << count(total.draw) << "   (" << count(total.win_classes) << " "
+                << count(total.loss_classes) << " " << count(total.draw_classes) << ")"
+                << "   positions: " << count(total.win + total.loss + total.draw) << "; longest win "
+                << (total.longest_win.any ? plies(total.longest_win.plies) : std::string("none")) << ", longest loss "
+                << (total.longest_loss.any ? plies(total.longest_loss.plies) : std::string("none")) << "\n";
     }
     return 0;
   });

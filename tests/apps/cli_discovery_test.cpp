@@ -12,6 +12,7 @@
 #include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -193,6 +194,21 @@ TEST(Discovery, BashCompletionOffersCommandsGamesVariantsAndOptions) {
   EXPECT_EQ(run_rtb({"completion", "zsh"}).exit_code, 2);
 }
 
+TEST(Discovery, EveryHelpNamesItsValuesAndListsHelpAsTheOthers) {
+  // Issue 52: play and serve showed Boost's "arg" for a value, and every
+  // command "-h [ --help ]".
+  const std::regex bare_arg(R"((^|\s)--[a-z-]+ arg\b)");
+  for (const char* command :
+       {"games", "perft", "generate", "query", "stats", "verify", "play", "serve", "completion"}) {
+    const Outcome help = run_rtb({command, "--help"});
+    ASSERT_EQ(help.exit_code, 0) << command << ": " << help.err;
+    EXPECT_FALSE(std::regex_search(help.out, bare_arg)) << command << ":\n" << help.out;
+    EXPECT_FALSE(has(help.out, "[ --help ]")) << command << ":\n" << help.out;
+    EXPECT_TRUE(has(help.out, "--help ")) << command << ":\n" << help.out;
+    EXPECT_EQ(run_rtb({command, "-h"}).out, help.out) << command;
+  }
+}
+
 TEST(Discovery, QueryHelpShowsEachGamesMoveTextFromTheGames) {
   // Issue 52: the help knew a2b2 and c3, not Morris's removals nor the seed
   // reading's corners and splits.
@@ -212,6 +228,9 @@ TEST(Discovery, ManualPageNamesEveryCommandAndIsCleanRoff) {
   for (const char* command : {"games", "generate", "perft", "play", "query", "serve", "stats", "verify"})
     EXPECT_TRUE(has(page.out, std::string(".SS ") + command + "\n")) << command;
   EXPECT_TRUE(has(page.out, "\\-\\-threads"));
+  // Issue 52: the environment variables and files rtb reads and writes.
+  for (const char* section : {".SH ENVIRONMENT\n", ".SH FILES\n"}) EXPECT_TRUE(has(page.out, section)) << section;
+  for (const char* name : {"RTB_PATH", "NO_COLOR", "TERM", ".rtb", ".lock"}) EXPECT_TRUE(has(page.out, name)) << name;
   rtb_test::ScratchDir scratch("man");
   std::ofstream(scratch.path() / "rtb.1") << page.out;
   // groff's warnings (-ww) on stderr: none expected.

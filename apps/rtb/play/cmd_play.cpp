@@ -52,10 +52,12 @@ int run_play(int argc, char** argv) {
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dirs);
-  o.add_options()("position", po::value(&position)->default_value(position), "the position to start from")(
-      "side", po::value(&options.side),
+  o.add_options()("position", po::value(&position)->default_value(position)->value_name("P"),
+                  "the position to start from")(
+      "side", po::value(&options.side)->value_name("S"),
       "the side you play: its letter or name (b/black, w/white, g/goats, t/tigers), or both "
-      "(default: the side to move)")("seconds", po::value(&limits.seconds)->default_value(limits.seconds),
+      "(default: the side to move)")("seconds",
+                                     po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
                                      "search time limit a move, where no tablebase covers the position (0: none)")(
       "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"), "search budget a move, in positions")(
       "strength", po::value(&strength)->default_value(strength)->value_name("0..100"),
