@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -18,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -476,6 +478,75 @@ TEST(QueryCommand, ADrawnLineSaysThatItStopsAtARepetition) {
   const Outcome r = run_rtb(args);
   ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
   EXPECT_NE(r.out.find("(the line stops here: the position repeats, a draw)"), std::string::npos) << r.out;
+}
+
+// ---------------------------------------------------------------- manifests
+
+// Issue 52: a manifest of a generated game, checked against its folder:
+// every file matches; a changed byte, a missing and an extra file are named
+// and refused (exit 1). The digests agree with sha256sum where it exists.
+TEST(Manifest, RoundTripAndAChangedByteRefused) {
+  ScratchDir scratch("manifest");
+  copy_dir(clean_pangki_dir(), scratch.path());
+  const std::string dir = scratch.path().string();
+  const std::vector<std::string> make{"manifest", "pangki", "--dir", dir};
+  const Outcome m = run_rtb(make);
+  ASSERT_EQ(m.exit_code, 0) << describe_run(make, m);
+  std::istringstream lines(m.out);
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line));
+  EXPECT_EQ(line, "rtb-manifest 1 pangki default");
+  std::size_t files = 0;
+  std::string previous;
+  for (; std::getline(lines, line); ++files) {
+    std::istringstream fields(line);
+    std::string sha, name;
+    std::uint64_t bytes = 0;
+    ASSERT_TRUE(fields >> sha >> bytes >> name) << line;
+    const fs::path file = scratch.path() / "pangki-default" / name;
+    EXPECT_EQ(bytes, fs::file_size(file)) << line;
+    EXPECT_LT(previous, name) << "sorted by name";
+    previous = name;
+    if (files < 3 && std::system("command -v sha256sum > /dev/null") == 0) {
+      FILE* sum = ::popen(("sha256sum '" + file.string() + "'").c_str(), "r");
+      ASSERT_NE(sum, nullptr);
+      char hex[65] = {};
+      EXPECT_EQ(std::fread(hex, 1, 64, sum), 64u);
+      ::pclose(sum);
+      EXPECT_EQ(std::string(hex), sha) << line;
+    }
+  }
+  std::size_t tier_files = 0;
+  for (const auto& entry : fs::directory_iterator(scratch.path() / "pangki-default"))
+    tier_files += entry.path().extension() == ".rtb";
+  EXPECT_EQ(files, tier_files);
+  const fs::path manifest = scratch.path() / "pangki.manifest";
+  { std::ofstream(manifest) << m.out; }
+
+  const std::vector<std::string> verify{"verify", "--manifest", manifest.string(), "--dir", dir};
+  const Outcome ok = run_rtb(verify);
+  EXPECT_EQ(ok.exit_code, 0) << describe_run(verify, ok);
+  EXPECT_NE(ok.out.find("all " + std::to_string(files) + " files match"), std::string::npos) << ok.out;
+
+  // One byte changed, the size kept: only the digest can tell.
+  const fs::path changed = file_of(scratch.path(), "4-4");
+  Bytes bytes = read_bytes(changed);
+  bytes[bytes.size() / 2] ^= 0x01;
+  write_bytes(changed, bytes);
+  fs::remove(file_of(scratch.path(), "2-2"));
+  fs::copy_file(file_of(scratch.path(), "3-3"), scratch.path() / "pangki-default" / "9-9.rtb");
+  const Outcome refused = run_rtb(verify);
+  EXPECT_EQ(refused.exit_code, 1) << describe_run(verify, refused);
+  EXPECT_NE(refused.out.find("changed: 4-4.rtb (its SHA-256 differs)"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("missing: 2-2.rtb"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("extra: 9-9.rtb"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("3 file(s) differ"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.err.find("differs from the manifest"), std::string::npos) << refused.err;
+
+  // A manifest of another game is refused as such.
+  const Outcome other = run_rtb({"verify", "cinc-camins", "--manifest", manifest.string(), "--dir", dir});
+  EXPECT_EQ(other.exit_code, 2) << other.err;
+  EXPECT_NE(other.err.find("is of pangki (default)"), std::string::npos) << other.err;
 }
 
 // ---------------------------------------------------------------- verify, stats
