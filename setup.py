@@ -9,6 +9,7 @@ python/rtb/. Environment:
                  existing build is reused, so only what changed compiles)
   RTB_JOBS       parallel compile jobs (default: the machine's cores)
 """
+import importlib.util
 import os
 import re
 import shutil
@@ -17,6 +18,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
+import setuptools
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
@@ -38,6 +40,29 @@ def cached_python(build):
         return None
     match = re.search(r"^Python3_EXECUTABLE:[A-Z]+=(.*)$", cache.read_text(), re.M)
     return match.group(1) if match else None
+
+
+def has_bdist_wheel():
+    """Whether setuptools can write a wheel here: its own bdist_wheel
+    (setuptools 70.1 and later) or the package wheel's."""
+    for module in ("setuptools.command.bdist_wheel", "wheel.bdist_wheel"):
+        try:
+            if importlib.util.find_spec(module) is not None:
+                return True
+        except ImportError:  # the parent package is missing
+            pass
+    return False
+
+
+# pip asks for a wheel's metadata (dist_info) and then the wheel; with
+# --no-build-isolation it installs nothing first, so a plain venv, whose
+# setuptools predates its own bdist_wheel and which has no package wheel,
+# stopped with "invalid command 'bdist_wheel'" and no word of what to do.
+if {"dist_info", "bdist_wheel", "editable_wheel"} & set(sys.argv[1:]) and not has_bdist_wheel():
+    sys.exit(f"setup.py: building rtb's wheel needs the Python package 'wheel' (setuptools "
+             f"{setuptools.__version__} has no bdist_wheel of its own), and --no-build-isolation uses only "
+             f"what {sys.executable} has: install it first with `{sys.executable} -m pip install wheel`, or "
+             f"make the venv with --system-site-packages where Debian's python3-wheel is installed")
 
 
 class CMakeBuild(build_ext):

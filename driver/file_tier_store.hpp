@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -46,8 +47,19 @@ class FileTierStore final : public TierStore {
         deriver_(std::move(deriver)) {}
 
   // A derived tier's file is complete when its header is intact: its values
-  // are its successors'.
-  bool is_complete(std::uint32_t tier) override { return tier_file_is_complete(path(tier), tiers_.at(tier)); }
+  // are its successors'. A file that is there but not complete (damaged, or
+  // of another tier) is remembered, so that save() says it replaced it.
+  bool is_complete(std::uint32_t tier) override {
+    std::string problem;
+    const bool complete = tier_file_is_complete(path(tier), tiers_.at(tier), &problem);
+    if (!problem.empty()) damaged_[tier] = problem;
+    return complete;
+  }
+  // Called after save() wrote a file over one that is_complete() found
+  // damaged, with the file and what was wrong with it.
+  void on_replacing_damaged(std::function<void(const std::filesystem::path&, const std::string&)> told) {
+    replaced_ = std::move(told);
+  }
   // A derived tier's values are computed (DerivedTier without a deriver).
   TierValues load(std::uint32_t tier) override { return load_using(tier, {}); }
   // A derived tier's values computed from the tiers `held` has, the others read.
@@ -67,6 +79,10 @@ class FileTierStore final : public TierStore {
     if (tier < derive_.size() && derive_[tier]) write_derived_tier_file(path(tier), tiers_.at(tier));
     else if (values->is_narrow()) write_tier_file(path(tier), tiers_.at(tier), values->narrow_values(), write_);
     else write_tier_file(path(tier), tiers_.at(tier), values->wide_values(), write_);
+    const auto damaged = damaged_.find(tier);
+    if (damaged == damaged_.end()) return;
+    if (replaced_) replaced_(path(tier), damaged->second);
+    damaged_.erase(damaged);
   }
   // Whether tier's file is there and a derived tier's; false for any other
   // file and for none.
@@ -90,6 +106,8 @@ class FileTierStore final : public TierStore {
   WriteOptions write_;
   std::vector<bool> derive_;
   Deriver deriver_;
+  std::map<std::uint32_t, std::string> damaged_;  // tier -> what is_complete() found wrong with its file
+  std::function<void(const std::filesystem::path&, const std::string&)> replaced_;
 };
 
 // The store of `game`'s files in dir, which derives the values of a derived

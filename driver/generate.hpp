@@ -153,6 +153,10 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
   if (!plan.groups.empty()) claim.emplace(game_directory(game, options.dir));
   Progress progress(options.quiet);
   FileTierStore store = generate_store(game, options);
+  // Said even with --quiet: a file of the user's was thrown away (issue 52).
+  store.on_replacing_damaged([&](const std::filesystem::path& file, const std::string& problem) {
+    progress.note("replaced " + file.string() + ", which was damaged (" + problem + ")");
+  });
   const std::vector<bool> needed = needed_groups(game_solve_order(game), game.tier_count(), options.wanted);
   GroupLoop<G> loop(game, store, needed, &progress);
   follow_plan(loop, plan);

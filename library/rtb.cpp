@@ -233,7 +233,7 @@ std::vector<GameInfo> games() {
     GameInfo info{e.name, e.description, e.variants, false, {}};
     with_game({e.name}, [&](const auto& g) {
       info.search_fallback = falls_back_to_search(g);
-      for (const std::string& f : tier_filters_of(g)) info.tier_filters.push_back(api_name(f));
+      info.tier_filters = tier_filter_keys_of(g);
       info.whole_by_default = whole_game_by_default(g);
       info.derives_tiers = derives_any_tier(g);
     });

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "solver/board_look.hpp"
 #include "solver/derived_tier.hpp"  // derives_any_tier: whether --derive-tiers applies to a game
@@ -84,6 +86,41 @@ BoardLook board_look_of(const G& game) {
     });
     return look;
   }
+}
+
+// How the game's moves are written (DescribesMoveText); without the hook, a
+// move of the start as the example.
+template <class G>
+std::string move_notation_of(const G& game) {
+  if constexpr (DescribesMoveText<G>) {
+    return game.move_notation();
+  } else {
+    std::string example;
+    game.for_each_move(game.start(), [&](const auto& m, const auto&) {
+      if (example.empty()) example = game.move_text(m);
+    });
+    return example.empty() ? "as the move list writes them" : "as the move list writes them, e.g. " + example;
+  }
+}
+
+// Why `typed` is short of a move, when the legal moves `longer` begin with
+// it (ExplainsShortMoves; without the hook or where it has nothing to say,
+// "is not a whole move").
+template <class G>
+std::string short_move_reason_of([[maybe_unused]] const G& game, std::string_view typed,
+                                 const std::vector<std::string>& longer) {
+  if constexpr (ExplainsShortMoves<G>) {
+    std::string reason = game.short_move_reason(typed, longer);
+    if (!reason.empty()) return reason;
+  }
+  return "is not a whole move; the legal moves that begin with it";
+}
+
+// The game's name for the tiers with nothing in hand (NamesMovementPhase).
+template <class G>
+std::string movement_phase_name_of([[maybe_unused]] const G& game) {
+  if constexpr (NamesMovementPhase<G>) return game.movement_phase_name();
+  return "the tiers with nothing in hand";
 }
 
 // Compressed bits a slot of the game's tier files (EstimatesFileSize), for

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "driver/file_tier_store.hpp"
+#include "driver/generate.hpp"
 #include "search/bounded_search.hpp"
 #include "search/exact_search.hpp"
 #include "service/errors.hpp"
@@ -22,6 +23,7 @@
 #include "service/tier_loading.hpp"
 #include "solver/game_concept.hpp"
 #include "solver/one_step.hpp"
+#include "solver/with_commas.hpp"
 
 namespace rtb {
 
@@ -187,17 +189,34 @@ class Oracle {
     return MissingTables(std::string(MissingTablebase(path).what()) + "; generate it with: " + command, command, path);
   }
 
-  // Every line of the placement phase ends in the sliding phase, which
-  // repeats positions: without its tables a search could never end.
-  void require_sliding_phase(const Position& p) {
+  // Every line of the placement phase ends in the movement phase (in the
+  // game's words), which repeats positions: without its tables a search
+  // could never end. The message gives what generating them costs, from
+  // generate's own plan.
+  void require_movement_phase(const Position& p) {
     for (std::uint32_t t = 0; t < game_.tier_count(); ++t) {
       if (game_.pieces_in_hand(t) == 0 && !tier_file(t)) {
         const MissingTables missing = missing_file(t, " --max-in-hand 0");
-        throw MissingTables(
-            "no tablebase covers " + game_.format(p) + ", and searching it needs the sliding phase: " + missing.what(),
-            missing.generate, missing.path);
+        throw MissingTables("no tablebase covers " + game_.format(p) + ", and searching it needs the " +
+                                movement_phase_name_of(game_) + ": " + missing.what() + " (" + movement_phase_cost() +
+                                ")",
+                            missing.generate, missing.path);
       }
     }
+  }
+
+  // What generating the missing movement tiers takes, from generate's plan
+  // (Nine Men's Morris: "9,193,626,407 slots to solve; it needs about 2638
+  // MiB of memory and 3288 MiB of disk"). The plan has no time model.
+  std::string movement_phase_cost() const {
+    GenerateOptions options;
+    options.dir = dir_;
+    options.wanted = [&](std::uint32_t t) { return game_.pieces_in_hand(t) == 0; };
+    const ResourcePlan plan = plan_generate(game_, options);
+    std::uint64_t slots = 0;
+    for (const GroupPlan& g : plan.groups) slots += g.slots;
+    return with_commas(slots) + " slots to solve; it needs about " + mib(plan.peak_memory_bytes) + " of memory and " +
+           mib(plan.disk_bytes) + " of disk";
   }
 
   struct LeafProbe {
@@ -214,7 +233,7 @@ class Oracle {
   // One search object for the whole command, so that the positions of a
   // --line reuse the proofs of the first search.
   Answer<G> search(const Position& p) {
-    if constexpr (kSearchable<G>) require_sliding_phase(p);
+    if constexpr (kSearchable<G>) require_movement_phase(p);
     if (!search_) search_.emplace(game_, LeafProbe{this}, limits_);
     return answer_of(search_->run(p));
   }

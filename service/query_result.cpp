@@ -89,6 +89,7 @@ nlohmann::json to_json(const QueryResult& r) {
       out["line"].push_back(row);
     }
     if (r.searched) out["line_complete"] = r.line_complete;
+    out["line_repeats"] = r.line_repeats;
   }
   return out;
 }
@@ -105,11 +106,12 @@ void print_text(std::ostream& out, const QueryResult& r) {
           << r.moves[i].position << "\n";
   }
   if (r.has_line) {
-    out << "line:\n";
+    out << "line (each move's value for the side that plays it):\n";
     for (const LineStep& step : r.line)
-      out << "  " << step.move << "  -> " << step.position << "  ("
-          << (step.value.exact() ? describe(step.value.lower) + " for the side to move" : "value not proven") << ")\n";
+      out << "  " << step.move << "  " << (step.value.exact() ? describe(step.value.lower) : "value not proven")
+          << "  -> " << step.position << "\n";
     if (!r.line_complete) out << "  (the line stops here: the search could not prove the next move)\n";
+    if (r.line_repeats) out << "  (the line stops here: the position repeats, a draw)\n";
   }
 }
 

@@ -19,9 +19,11 @@ struct MoveResult {
   std::string position;  // the position after the move
 };
 
+// A move of the perfect-play line, with its value as the move list gives it:
+// for the side that plays it (so the first step's is the position's).
 struct LineStep {
   std::string move;
-  ValueBounds value;     // for the side to move in `position`
+  ValueBounds value;     // for the side that plays the move
   std::string position;  // the position after the move
 };
 
@@ -39,6 +41,7 @@ struct QueryResult {
   bool has_line = false;  // a perfect-play line was asked for
   std::vector<LineStep> line;
   bool line_complete = true;  // false: the line stops where the search could not prove a move
+  bool line_repeats = false;  // the line stops where a position repeats: a draw
 
   std::optional<std::string> best_move() const;
 };

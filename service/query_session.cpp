@@ -4,6 +4,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "service/game_facts.hpp"
 #include "service/query_oracle.hpp"
 #include "service/tier_selection.hpp"
 
@@ -14,6 +15,7 @@ struct QuerySession::Impl {
   virtual std::string start() const = 0;
   virtual std::string normalise(const std::string& text) const = 0;
   virtual std::string play(const std::string& position, const std::vector<std::string>& moves) const = 0;
+  virtual MoveLookup look_up_move(const std::vector<std::string>& legal, const std::string& typed) const = 0;
   virtual QueryResult query(const std::string& position, bool line) = 0;
   virtual bool would_search(const std::string& position) = 0;
   virtual std::size_t max_position_length() const = 0;
@@ -55,20 +57,29 @@ class SessionFor final : public QuerySession::Impl {
   std::string play(const std::string& position, const std::vector<std::string>& moves) const override {
     Position p = parse(position);
     for (const std::string& text : moves) {
-      bool found = false;
+      std::vector<std::string> legal;
+      std::vector<Position> children;
       if (!game_.is_lost(p)) {
         game_.for_each_move(p, [&](const typename G::Move& m, const Position& child) {
-          if (!found && game_.move_text(m) == text) {
-            p = child;
-            found = true;
-          }
+          legal.push_back(game_.move_text(m));
+          children.push_back(child);
         });
       }
-      if (!found)
+      const MoveLookup found = look_up_move(legal, text);
+      if (!found.found())
         throw std::invalid_argument("move '" + echo(text) + "' is not legal in " + game_.format(p) +
-                                    (game_.is_lost(p) ? " (the game is over)" : ""));
+                                    (game_.is_lost(p)              ? " (the game is over)"
+                                     : found.short_of_move.empty() ? ""
+                                                                   : ": " + found.short_of_move));
+      p = children[found.index];
     }
     return game_.format(p);
+  }
+
+  MoveLookup look_up_move(const std::vector<std::string>& legal, const std::string& typed) const override {
+    return rtb::look_up_move(legal, typed, [&](std::string_view text, const std::vector<std::string>& longer) {
+      return short_move_reason_of(game_, text, longer);
+    });
   }
 
   BoardLook board() const override { return board_look_of(game_); }
@@ -118,11 +129,16 @@ class SessionFor final : public QuerySession::Impl {
         r.line_complete = false;
         break;
       }
+      // The move's value as the move list has it (the mover's), not the
+      // value of the position it reaches, which is its opponent's.
       const auto next = step.moves.front();
-      step = oracle_.answer(next.child);
       const std::string text = game_.format(next.child);
-      r.line.push_back({next.move, step.value, text});
-      if (!seen.insert(text).second) break;
+      r.line.push_back({next.move, next.value, text});
+      if (!seen.insert(text).second) {
+        r.line_repeats = true;
+        break;
+      }
+      step = oracle_.answer(next.child);
     }
     return r;
   }
@@ -187,6 +203,9 @@ std::string QuerySession::start() const { return impl_->start(); }
 std::string QuerySession::normalise(const std::string& text) const { return impl_->normalise(text); }
 std::string QuerySession::play(const std::string& position, const std::vector<std::string>& moves) const {
   return impl_->play(position, moves);
+}
+MoveLookup QuerySession::look_up_move(const std::vector<std::string>& legal, const std::string& typed) const {
+  return impl_->look_up_move(legal, typed);
 }
 BoardLook QuerySession::board() const { return impl_->board(); }
 TablebaseCoverage QuerySession::coverage() const { return impl_->coverage(); }

@@ -13,6 +13,7 @@
 #include "games/registry.hpp"
 #include "search/bounds.hpp"
 #include "service/errors.hpp"
+#include "service/move_lookup.hpp"
 #include "service/query_result.hpp"
 #include "solver/board_look.hpp"
 
@@ -39,9 +40,14 @@ class QuerySession {
   // spelling ("start" is accepted); std::invalid_argument for bad text.
   std::string start() const;
   std::string normalise(const std::string& text) const;
-  // The position after the moves, in order; std::invalid_argument naming the
-  // first move that is not legal where it is played.
+  // The position after the moves, in order (each trimmed, in any case);
+  // std::invalid_argument naming the first move that is not legal where it
+  // is played, and for a text that only begins legal moves (a Morris mill
+  // without its removal) what it lacks and which moves it could be.
   std::string play(const std::string& position, const std::vector<std::string>& moves) const;
+  // Which of `legal` (a position's move texts, as a QueryResult lists them)
+  // `typed` names, by the same rules (service/move_lookup.hpp).
+  MoveLookup look_up_move(const std::vector<std::string>& legal, const std::string& typed) const;
 
   // How front ends draw the board and pieces (service/game_facts.hpp).
   BoardLook board() const;

@@ -21,14 +21,15 @@
 namespace rtb {
 
 struct TierFilter {
-  const char* name;  // the parameter's name: "max-pieces"
+  const char* name;  // the parameter's name: "max-pieces", the command line's --max-pieces
+  const char* key;   // its name in data: "max_pieces", a JSON value, a Python keyword, a C++ map key
   const char* help;  // what N means, for a front end's help
 };
 
 // Every filter rtb knows, in the order help texts list them.
 inline constexpr TierFilter kTierFilters[] = {
-    {"max-pieces", "only tiers with at most N pieces a side"},
-    {"max-in-hand", "only tiers with at most N pieces still in hand (a placement phase)"},
+    {"max-pieces", "max_pieces", "only tiers with at most N pieces a side"},
+    {"max-in-hand", "max_in_hand", "only tiers with at most N pieces still in hand (a placement phase)"},
 };
 
 // Tier t's count under `filter`, or -1 when G does not offer that filter.
@@ -49,16 +50,33 @@ bool offers_tier_filter(const G& game, const std::string& filter) {
   return game.tier_count() > 0 && tier_filter_count(game, filter, 0) >= 0;
 }
 
-// The names of the filters `game` offers (none for a game without tablebases).
+// The filters `game` offers (none for a game without tablebases).
 template <class G>
-std::vector<std::string> tier_filters_of(const G& game) {
+std::vector<TierFilter> offered_tier_filters(const G& game) {
   if constexpr (MayLackTablebases<G>) {
     if (!game.has_tablebases()) return {};
   }
-  std::vector<std::string> names;
+  std::vector<TierFilter> offered;
   for (const TierFilter& f : kTierFilters)
-    if (offers_tier_filter(game, f.name)) names.push_back(f.name);
+    if (offers_tier_filter(game, f.name)) offered.push_back(f);
+  return offered;
+}
+
+// The names of the filters `game` offers, as parameters ("max-pieces").
+template <class G>
+std::vector<std::string> tier_filters_of(const G& game) {
+  std::vector<std::string> names;
+  for (const TierFilter& f : offered_tier_filters(game)) names.push_back(f.name);
   return names;
+}
+
+// The same as data names them ("max_pieces"): `rtb games --json`, Python and
+// the C++ library spell them so (issue 52: the JSON said max-pieces).
+template <class G>
+std::vector<std::string> tier_filter_keys_of(const G& game) {
+  std::vector<std::string> keys;
+  for (const TierFilter& f : offered_tier_filters(game)) keys.push_back(f.key);
+  return keys;
 }
 
 // Whether tier t is in the game's default set.

@@ -272,6 +272,32 @@ concept EstimatesFileSize = requires(const G& g) {
   { g.file_bits_per_slot() } -> std::convertible_to<double>;
 };
 
+// g.move_notation() says how the game's moves are written, for `rtb query
+// --help` and `rtb play`'s help: one line, examples included ("d7 places,
+// ..."). Without it the help shows a move of the start as the example.
+template <class G>
+concept DescribesMoveText = requires(const G& g) {
+  { g.move_notation() } -> std::convertible_to<std::string>;
+};
+
+// g.short_move_reason(typed, longer) says why `typed`, which is no move but
+// the start of the legal moves `longer`, is short of one ("closes a mill:
+// name the stone to remove"), or "" where the game has nothing to say.
+// Without it every such text is "not a whole move".
+template <class G>
+concept ExplainsShortMoves = requires(const G& g, std::string_view typed, const std::vector<std::string>& longer) {
+  { g.short_move_reason(typed, longer) } -> std::convertible_to<std::string>;
+};
+
+// g.movement_phase_name() names the tiers with nothing in hand, that every
+// placement line ends in, in the game's words ("movement phase"); for the
+// message that a search needs them. Without it "the tiers with nothing in
+// hand".
+template <class G>
+concept NamesMovementPhase = requires(const G& g) {
+  { g.movement_phase_name() } -> std::convertible_to<std::string>;
+};
+
 // ---- optional: symmetry (checked by the conformance battery) --------------
 
 // symmetric_position(p, k) is p under the k-th of symmetry_count() board

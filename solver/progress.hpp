@@ -182,6 +182,15 @@ class Progress {
     draw(true, true);
   }
 
+  // A line to be read whether or not progress is shown (--quiet): what a run
+  // did to the user's files, on a line of its own.
+  void note(const std::string& text) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (enabled_ && terminal_) std::fputs("\r\033[K", stderr);
+    std::fprintf(stderr, "rtb: %s\n", text.c_str());
+    std::fflush(stderr);
+  }
+
   void done() {
     if (enabled_ && terminal_) std::fputs("\r\033[K", stderr);
   }

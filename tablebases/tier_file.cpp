@@ -627,11 +627,14 @@ std::size_t remove_stale_temporaries(const fs::path& dir) {
   return removed;
 }
 
-bool tier_file_is_complete(const fs::path& path, const TierInfo& expected) {
+bool tier_file_is_complete(const fs::path& path, const TierInfo& expected, std::string* problem) {
   try {
     TierFile(path, expected, 0).verify_all();
     return true;
-  } catch (const TablebaseError&) {
+  } catch (const MissingTablebase&) {
+    return false;
+  } catch (const TablebaseError& e) {
+    if (problem) *problem = e.what();
     return false;
   }
 }

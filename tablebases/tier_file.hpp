@@ -146,7 +146,9 @@ std::size_t remove_stale_temporaries(const std::filesystem::path& dir);
 
 // True iff the file exists and everything in it verifies against expected.
 // Never throws for a missing or damaged file.
-bool tier_file_is_complete(const std::filesystem::path& path, const TierInfo& expected);
+// `problem`, where given, gets why a file that is there is not complete (its
+// TablebaseError's message); a missing file leaves it as it is.
+bool tier_file_is_complete(const std::filesystem::path& path, const TierInfo& expected, std::string* problem = nullptr);
 
 // An open tier file for random access. Opening verifies the header and the
 // block table and that the file size is exactly what the table implies (and

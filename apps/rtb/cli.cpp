@@ -9,9 +9,11 @@ namespace rtb::cli {
 bool parse_command(int argc, char** argv, const std::string& usage, po::options_description& visible,
                    const std::vector<std::pair<std::string, std::string*>>& positionals, const std::string& example,
                    const std::string& notes) {
-  bool help = false;
-  visible.add_options()("help,h", po::bool_switch(&help), "show this help");
+  bool help = false, h = false;
+  // -h is listed in the words of --help, not as Boost's "-h [ --help ]".
+  visible.add_options()("help", po::bool_switch(&help), "show this help (also -h)");
   po::options_description hidden;
+  hidden.add_options()("help-short,h", po::bool_switch(&h));
   po::positional_options_description order;
   // A name ending in '?' is an optional positional ("game?").
   auto bare = [](const std::string& name) { return name.ends_with('?') ? name.substr(0, name.size() - 1) : name; };
@@ -33,7 +35,7 @@ bool parse_command(int argc, char** argv, const std::string& usage, po::options_
   } catch (const po::error& e) {
     throw UsageError(e.what());
   }
-  if (help) {
+  if (help || h) {
     std::cout << "usage: " << usage << "\n";
     if (!example.empty()) std::cout << "example: " << example << "\n";
     if (!notes.empty()) std::cout << "\n" << notes;

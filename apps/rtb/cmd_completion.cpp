@@ -124,6 +124,17 @@ void print_man_page(std::ostream& out) {
   }
   out << ".SH EXIT STATUS\n0 success, 1 failure (a file missing, damaged or wrong; verify found a wrong value),\n"
       << "2 bad usage or input (unknown option, game or position text).\n"
+      << ".SH ENVIRONMENT\n"
+      << ".TP\n.B RTB_PATH\nThe tablebase directories a reading command searches, separated by ':', where no\n"
+      << "\\fB\\-\\-dir\\fR is given (default: \\fItb\\fR).\n"
+      << ".TP\n.B NO_COLOR\nSet and not empty: \\fBrtb play\\fR prints no colour.\n"
+      << ".TP\n.B TERM\n\\fIdumb\\fR: \\fBrtb play\\fR prints no colour.\n"
+      << ".SH FILES\n"
+      << ".TP\n.I DIR/GAME\\-VARIANT/TIER.rtb\nA tier's tablebase file (e.g. \\fItb/pangki\\-default/6\\-6.rtb\\fR); "
+      << "\\fBrtb games\\fR names the tiers.\n"
+      << ".TP\n.I DIR/GAME\\-VARIANT/.lock\nThe lock a running \\fBrtb generate\\fR holds on the folder.\n"
+      << ".TP\n.I DIR/GAME\\-VARIANT/TIER.rtb.*.tmp\nA file being written; one left by a killed run is removed by the "
+      << "next \\fBrtb generate\\fR.\n"
       << ".SH SEE ALSO\nThe README and docs/usage.md of the rtb sources.\n";
 }
 

@@ -15,6 +15,11 @@ int run_perft(int argc, char** argv) {
   GameChoice choice;
   std::string position_text, depth_text;
   bool divide = false, json = false;
+  // A negative depth looks like an option to the parser ("unrecognised
+  // option '-1'", issue 52): said as the depth it is meant to be.
+  for (int i = 1; i < argc; ++i)
+    if (argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9')
+      throw UsageError("DEPTH must be a whole number >= 0, not '" + std::string(argv[i]) + "'");
   po::options_description o("options");
   add_game_options(o, choice);
   o.add_options()("divide", po::bool_switch(&divide), "print the count below each first move")(

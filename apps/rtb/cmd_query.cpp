@@ -5,12 +5,14 @@
 // file is missing (a placement tier the default does not solve) is searched
 // instead; see service/query_oracle.hpp.
 // --batch answers many positions, one a line, through one session.
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <sstream>
 
 #include "apps/rtb/cli.hpp"
 #include "games/kit/printable_text.hpp"
+#include "service/game_facts.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/query_session.hpp"
 
@@ -18,21 +20,60 @@ namespace rtb::cli {
 
 namespace {
 
+std::string padded(const std::string& name) {
+  return "  " + name + std::string(name.size() < 12 ? 12 - name.size() : 1, ' ');
+}
+
+// `text` after `first` (the game's column), folded at word boundaries into
+// lines of at most 100 characters, the further lines indented as the first.
+std::string folded(const std::string& first, const std::string& text) {
+  std::string out = first, word;
+  std::size_t line_start = 0;
+  std::istringstream words(text);
+  bool line_empty = true;
+  while (words >> word) {
+    if (!line_empty && out.size() - line_start + 1 + word.size() > 100) {
+      out += "\n" + std::string(first.size(), ' ');
+      line_start = out.size() - first.size();
+      line_empty = true;
+    }
+    out += (line_empty ? "" : " ") + word;
+    line_empty = false;
+  }
+  return out + "\n";
+}
+
+// How each game writes its moves, from the games (a variant that writes
+// them otherwise, such as Crossings' seed reading, is named with its own).
+std::string move_help() {
+  std::string text = "Moves (--moves) as each game writes them (trimmed, in any case):\n";
+  for (const GameEntry& entry : game_registry()) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> notations;  // the text, its variants
+    for (const std::string& variant : entry.variants)
+      with_game({entry.name, variant}, [&](const auto& game) {
+        const std::string notation = move_notation_of(game);
+        auto it = std::find_if(notations.begin(), notations.end(), [&](const auto& n) { return n.first == notation; });
+        if (it == notations.end()) notations.push_back({notation, {variant}});
+        else it->second.push_back(variant);
+      });
+    for (std::size_t i = 0; i < notations.size(); ++i)
+      text += folded(padded(entry.name),
+                     (i == 0 ? "" : "(" + variant_summary(notations[i].second) + ") ") + notations[i].first);
+  }
+  return text;
+}
+
 // The position syntax of every game, for --help: built from the registry,
 // so a new game shows up with its own start position.
 std::string position_help() {
   std::string text =
       "POSITION: the ranks from the top rank down, separated by '/', one character a square\n"
       "('.' empty), a space and the side to move; a game with pieces in hand adds how many each\n"
-      "side holds. 'start' is the start position. Moves (--moves) are written a2b2 (from, to),\n"
-      "or c3 for a placement; docs/rules.md has each game's text and moves.\n"
-      "The start position of each game:\n";
+      "side holds. 'start' is the start position. The start position of each game:\n";
   for (const GameEntry& entry : game_registry())
-    with_game({entry.name}, [&](const auto& game) {
-      text += "  " + entry.name + std::string(entry.name.size() < 12 ? 12 - entry.name.size() : 1, ' ') + "'" +
-              game.format(game.start()) + "'\n";
-    });
-  return text +
+    with_game({entry.name},
+              [&](const auto& game) { text += padded(entry.name) + "'" + game.format(game.start()) + "'\n"; });
+  return text + move_help() +
          "--batch: positions one a line on stdin, one JSON object a line on stdout (the shape of\n"
          "--json on one line, with \"input\" added); a line that fails gives {\"input\": ...,\n"
          "\"error\": ...} and the batch goes on; the exit status is 1 if any line failed.\n";
@@ -95,8 +136,10 @@ int run_query(int argc, char** argv) {
       "rtb games --json says search_fallback)")(
       "seconds", po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
       "search time limit (0: none, and the search is repeatable)");
-  std::vector<std::pair<std::string, std::string*>> positionals{{"game", &choice.name}};
-  if (!has_argument(argc, argv, "--batch")) positionals.push_back({"position", &position_text});
+  // With --batch the positions come from stdin; one given as well is named
+  // as the mistake it is (issue 52: "too many positional options").
+  const std::vector<std::pair<std::string, std::string*>> positionals{
+      {"game", &choice.name}, {has_argument(argc, argv, "--batch") ? "position?" : "position", &position_text}};
   // Made only for --help: it builds every game, which takes longer than a query.
   const bool help = has_argument(argc, argv, "--help") || has_argument(argc, argv, "-h");
   if (!parse_command(argc, argv,
@@ -105,6 +148,10 @@ int run_query(int argc, char** argv) {
                      o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json",
                      help ? position_help() : ""))
     return 0;
+  if (batch && !position_text.empty())
+    throw UsageError("--batch reads the positions from stdin, one a line: give no POSITION ('" +
+                     printable(position_text, kEchoLimit) + "') as well (rtb query " + choice.name +
+                     " --batch < positions)");
   const std::filesystem::path dir = dirs.for_reading(choice, "query");
   check_range("nodes", nodes, 1, LLONG_MAX);
   limits.nodes = static_cast<std::uint64_t>(nodes);

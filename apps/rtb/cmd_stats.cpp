@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "apps/rtb/cli.hpp"
+#include "games/kit/number_text.hpp"  // with_commas
 #include "service/parameter_checks.hpp"
 #include "service/tablebase_stats.hpp"
 #include "service/tier_selection.hpp"
@@ -40,6 +41,10 @@ void print_json(const G& game, const StatsReport& report) {
   std::cout << out.dump(2) << "\n";
 }
 
+// Counts as the other commands print them (issue 52: 9193626407 unread).
+std::string count(std::uint64_t n) { return with_commas(n); }
+std::string plies(unsigned n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
+
 void print_table(const StatsReport& report) {
   // The tier column as wide as the longest name (Morris: "p12-w5-b4").
   std::size_t name_width = 5;
@@ -47,23 +52,24 @@ void print_table(const StatsReport& report) {
   const auto name_column = [&](const std::string& name) { return name + std::string(name_width - name.size(), ' '); };
   const auto counts = [](const TierStats& s) {
     std::ostringstream text;
-    text << std::setw(10) << s.win << std::setw(12) << s.loss << std::setw(12) << s.draw << "   (" << s.win_classes
-         << " " << s.loss_classes << " " << s.draw_classes << ")";
+    text << std::setw(15) << count(s.win) << std::setw(15) << count(s.loss) << std::setw(15) << count(s.draw) << "   ("
+         << count(s.win_classes) << " " << count(s.loss_classes) << " " << count(s.draw_classes) << ")";
     return text.str();
   };
-  std::cout << name_column("tier") << "       win        loss        draw   (classes: win loss draw)   longest win"
-            << " | longest loss\n";
+  std::cout << name_column("tier") << "            win           loss           draw   (classes: win loss draw)"
+            << "   longest win | longest loss\n";
   for (const TierCounts& t : report.tiers) {
     const auto longest = [](const TierStats::Longest& l, const std::string& position) {
-      return l.any ? std::to_string(l.plies) + " plies: " + position : std::string("none");
+      return l.any ? plies(l.plies) + ": " + position : std::string("none");
     };
     std::cout << name_column(t.name) << counts(t.stats) << "   " << longest(t.stats.longest_win, t.longest_win_position)
               << " | " << longest(t.stats.longest_loss, t.longest_loss_position) << "\n";
   }
   const TierStats& total = report.total;
-  const auto plies = [](const TierStats::Longest& l) { return l.any ? std::to_string(l.plies) : std::string("none"); };
-  std::cout << name_column("total") << counts(total) << "   positions: " << total.win + total.loss + total.draw
-            << "; longest win " << plies(total.longest_win) << ", longest loss " << plies(total.longest_loss) << "\n";
+  const auto longest = [](const TierStats::Longest& l) { return l.any ? plies(l.plies) : std::string("none"); };
+  std::cout << name_column("total") << counts(total) << "   positions: " << count(total.win + total.loss + total.draw)
+            << "; longest win " << longest(total.longest_win) << ", longest loss " << longest(total.longest_loss)
+            << "\n";
 }
 
 }  // namespace

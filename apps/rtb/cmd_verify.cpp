@@ -19,6 +19,7 @@ int run_verify(int argc, char** argv) {
   bool json = false;
   bool general = false;
   bool quiet = false;
+  std::string manifest;
   TierSelection selection;
   po::options_description o("options");
   add_game_options(o, choice);
@@ -30,16 +31,22 @@ int run_verify(int argc, char** argv) {
       "general", po::bool_switch(&general),
       "check every value through the rules' general move generator, also where a game walks a tier its own "
       "faster way (Bagh-Chal's placement tiers: by default the walk checks every value and the general "
-      "generator an even sample of each tier)");
+      "generator an even sample of each tier)")(
+      "manifest", po::value(&manifest)->value_name("FILE"),
+      "only compare the game's files with a manifest (rtb manifest): missing, extra and changed files; GAME "
+      "may be left out");
   if (!parse_command(argc, argv,
                      "rtb verify GAME [--dir DIR] [--threads N] [--quiet] [--json] [--general]\n"
-                     "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]",
-                     o, {{"game", &choice.name}}, "rtb verify pangki --dir tb",
+                     "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
+                     "       rtb verify [GAME] --manifest FILE [--dir DIR] [--json]",
+                     o, {{"game?", &choice.name}}, "rtb verify pangki --dir tb",
                      "Each tier's result goes to stdout as it is proven. Progress goes to stderr: on a\n"
                      "terminal one line rewritten in place, otherwise a plain line every 5 s (none with\n"
                      "--quiet): the group of how many, the tier being checked, a counter in slots and an\n"
                      "estimate of the time left.\n"))
     return 0;
+  if (!manifest.empty()) return verify_against_manifest(manifest, choice, dirs, json);
+  if (choice.name.empty()) throw UsageError("missing game (usage: rtb verify GAME ..., or rtb verify --manifest FILE)");
   VerifyOptions options;
   options.dir = dirs.for_reading(choice, "verify");
   check_threads(threads);

@@ -14,6 +14,7 @@ const std::vector<CommandEntry>& command_table() {
       {"serve", run_serve, "a local web explorer of the tablebases, and its JSON API", false},
       {"stats", run_stats, "WIN/LOSS/DRAW counts and longest wins per tier", true},
       {"verify", run_verify, "check every file and prove every value from its successors", true},
+      {"manifest", run_manifest, "the name, size and SHA-256 of every tablebase file of a game", true},
       {"completion", run_completion, "print a bash completion script (source it, or install it)", false},
       {"man-page", run_man_page, "print the manual page (roff; installed as man rtb)", false},
   };

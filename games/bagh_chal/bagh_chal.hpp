@@ -209,6 +209,10 @@ class BaghChalGame {
   std::string describe() const;
   BoardLook board_look() const;
   double file_bits_per_slot() const;
+  std::string move_notation() const {
+    return "c3 places a goat, a1a2 slides a piece along a line, a1c3 is a tiger's jump over the goat between";
+  }
+  std::string movement_phase_name() const { return "sliding phase"; }
 
  private:
   struct Jump {

@@ -263,6 +263,9 @@ class CrossingsGame {
   // ---- how front ends show it (crossings_look.cpp) ----
   std::string describe() const;
   BoardLook board_look() const;
+  std::string move_notation() const {
+    return "the tail's square and the tail's landing square: d1d3 moves the stones on d1 and d2 two squares up";
+  }
 
   // The board seen from the side to move (turned upside down for White) and
   // its left-right mirror, as sets.

@@ -184,6 +184,12 @@ class CrossingsSeedGame {
   // How front ends draw it: the squares and the corner points between them,
   // in the text's order, and the pieces off the board as reserves.
   BoardLook board_look() const;
+  std::string move_notation() const {
+    return "e2f3 a step or slide (b2+c3: a corner piece down), 2a1a3 a group (its size, tail and the tail's "
+           "landing square), b2b2+ onto the corner above b2 (+ names a corner), c3+=c3d4 a split onto the squares "
+           "named, and /xc5,sd6 appended where the order of removals matters (x a cross by its centre, s a square "
+           "victim, c a corner victim)";
+  }
 
   // What the rules need about formations (also for parse's check): the
   // formations standing on a board, in the order removals are tried, and the

@@ -392,6 +392,10 @@ class MorrisGame {
   std::string describe() const;
   BoardLook board_look() const;
   double file_bits_per_slot() const;
+  std::string move_notation() const;
+  // "c5" where every legal move it begins is "c5x...": a mill's removal.
+  std::string short_move_reason(std::string_view typed, const std::vector<std::string>& longer) const;
+  std::string movement_phase_name() const { return "movement phase"; }
 
  private:
   // A block of a child tier (the slots of one first set) and how a further
@@ -512,5 +516,8 @@ static_assert(HasSymmetries<MorrisGame>);
 static_assert(DescribesItself<MorrisGame>);
 static_assert(DrawsItsBoard<MorrisGame>);
 static_assert(EstimatesFileSize<MorrisGame>);
+static_assert(DescribesMoveText<MorrisGame>);
+static_assert(ExplainsShortMoves<MorrisGame>);
+static_assert(NamesMovementPhase<MorrisGame>);
 
 }  // namespace rtb

@@ -1,7 +1,9 @@
 // How the Morris family presents itself to the front ends: the text of
 // `rtb games`, the board (points joined by links) and the stones for play and
 // the explorer, and the file size for the plan (solver/game_concept.hpp:
-// DescribesItself, DrawsItsBoard, EstimatesFileSize).
+// DescribesItself, DrawsItsBoard, EstimatesFileSize), and its move text
+// (DescribesMoveText, ExplainsShortMoves).
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -49,5 +51,18 @@ BoardLook MorrisGame::board_look() const {
 // (9,963,279,607 bytes for 27,860,711,107 slots). The plan's disk check must
 // not promise less than a run writes.
 double MorrisGame::file_bits_per_slot() const { return 3.0; }
+
+std::string MorrisGame::move_notation() const {
+  return "d7 places a stone, a4a1 moves one (or flies it, where the variant lets a side of three fly), d7xa1 and "
+         "a4a1xg7 close a mill and remove the opponent's stone on a1 or g7: a move that closes a mill names its "
+         "removal";
+}
+
+std::string MorrisGame::short_move_reason(std::string_view typed, const std::vector<std::string>& longer) const {
+  const std::string mill = std::string(typed) + "x";
+  const bool removals = std::all_of(longer.begin(), longer.end(),
+                                    [&](const std::string& move) { return move.compare(0, mill.size(), mill) == 0; });
+  return removals ? "closes a mill: name the stone to remove" : "";
+}
 
 }  // namespace rtb

@@ -133,6 +133,11 @@ def test_every_move_value_agrees_with_the_position_after_it(pangki):
 
 def test_play_accepts_a_comma_list(pangki):
     assert pangki.play("start", "b1b2,c4c3") == pangki.play("start", ["b1b2", "c4c3"])
+    # Issue 52: a move in any case, with spaces around it, is the same move;
+    # a text that only begins moves says which.
+    assert pangki.play("start", [" B1B2 ", "C4c3"]) == pangki.play("start", ["b1b2", "c4c3"])
+    with pytest.raises(ValueError, match=r"b1 is not a whole move; the legal moves that begin with it: b1b2"):
+        pangki.play("start", ["b1"])
 
 
 def test_query_is_the_json_of_rtb_query(pangki):

@@ -3,6 +3,7 @@
 // case; `rtb games GAME`; --variant's help in a few lines; the bash
 // completion and the manual page the program writes about itself.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -11,7 +12,9 @@
 #include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
+#include <vector>
 
 #include "games/nearest_names.hpp"
 #include "games/variant_summary.hpp"
@@ -95,6 +98,35 @@ TEST(Discovery, GamesShowsOneGameOrVariant) {
   EXPECT_EQ(run_rtb({"games", "--variant", "5x5"}).exit_code, 2);  // a variant of what?
 }
 
+// The first command a newcomer types (issue 52: it counted Nine Men's
+// Morris's 546 tiers, 5 CPU-s and 200 MB): every game and its variants,
+// no tier counted. CPU time, not the clock: the machine may be busy.
+TEST(Discovery, GamesWithoutAGameListsEveryGameAtOnce) {
+  rusage before{};
+  ::getrusage(RUSAGE_CHILDREN, &before);
+  const Outcome all = run_rtb({"games"});
+  rusage after{};
+  ::getrusage(RUSAGE_CHILDREN, &after);
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  const auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+  const double cpu =
+      seconds(after.ru_utime) - seconds(before.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_stime);
+  EXPECT_LT(cpu, 1.0) << "rtb games took " << cpu << " CPU-s";
+  const json listed = json::parse(run_rtb({"games", "--json"}).out)["games"];
+  ASSERT_GT(listed.size(), 4u);
+  for (const json& game : listed) {
+    const std::string name = game["game"];
+    EXPECT_TRUE(has(all.out, name + ": " + game["description"].get<std::string>() + "\n")) << name << "\n" << all.out;
+    EXPECT_TRUE(
+        has(all.out, "  variants: " + rtb::variant_summary(game["variants"].get<std::vector<std::string>>()) + "\n"))
+        << name;
+    EXPECT_TRUE(has(all.out, "): " + game["start"].get<std::string>() + "\n")) << name;
+  }
+  EXPECT_TRUE(has(all.out, "rtb games GAME")) << all.out;
+  // Named, a game still shows its tiers.
+  EXPECT_TRUE(has(run_rtb({"games", "morris", "--variant", "six"}).out, "tier m3-3")) << "six's tiers";
+}
+
 TEST(Discovery, VariantHelpIsAFewLinesNotAWall) {
   const Outcome help = run_rtb({"generate", "--help"});
   ASSERT_EQ(help.exit_code, 0);
@@ -162,12 +194,43 @@ TEST(Discovery, BashCompletionOffersCommandsGamesVariantsAndOptions) {
   EXPECT_EQ(run_rtb({"completion", "zsh"}).exit_code, 2);
 }
 
+TEST(Discovery, EveryHelpNamesItsValuesAndListsHelpAsTheOthers) {
+  // Issue 52: play and serve showed Boost's "arg" for a value, and every
+  // command "-h [ --help ]".
+  const std::regex bare_arg(R"((^|\s)--[a-z-]+ arg\b)");
+  for (const char* command :
+       {"games", "perft", "generate", "query", "stats", "verify", "play", "serve", "completion"}) {
+    const Outcome help = run_rtb({command, "--help"});
+    ASSERT_EQ(help.exit_code, 0) << command << ": " << help.err;
+    EXPECT_FALSE(std::regex_search(help.out, bare_arg)) << command << ":\n" << help.out;
+    EXPECT_FALSE(has(help.out, "[ --help ]")) << command << ":\n" << help.out;
+    EXPECT_TRUE(has(help.out, "--help ")) << command << ":\n" << help.out;
+    EXPECT_EQ(run_rtb({command, "-h"}).out, help.out) << command;
+  }
+}
+
+TEST(Discovery, QueryHelpShowsEachGamesMoveTextFromTheGames) {
+  // Issue 52: the help knew a2b2 and c3, not Morris's removals nor the seed
+  // reading's corners and splits.
+  const Outcome help = run_rtb({"query", "--help"});
+  ASSERT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_TRUE(has(help.out, "  morris      d7 places a stone")) << help.out;
+  EXPECT_TRUE(has(help.out, "d7xa1")) << help.out;
+  EXPECT_TRUE(has(help.out, "c3+=c3d4")) << help.out;
+  EXPECT_TRUE(has(help.out, "b2b2+")) << help.out;
+  EXPECT_TRUE(has(help.out, "  bagh-chal   c3 places a goat")) << help.out;
+  EXPECT_TRUE(has(help.out, "  pangki      as the move list writes them, e.g. ")) << help.out;
+}
+
 TEST(Discovery, ManualPageNamesEveryCommandAndIsCleanRoff) {
   const Outcome page = run_rtb({"man-page"});
   ASSERT_EQ(page.exit_code, 0) << page.err;
   for (const char* command : {"games", "generate", "perft", "play", "query", "serve", "stats", "verify"})
     EXPECT_TRUE(has(page.out, std::string(".SS ") + command + "\n")) << command;
   EXPECT_TRUE(has(page.out, "\\-\\-threads"));
+  // Issue 52: the environment variables and files rtb reads and writes.
+  for (const char* section : {".SH ENVIRONMENT\n", ".SH FILES\n"}) EXPECT_TRUE(has(page.out, section)) << section;
+  for (const char* name : {"RTB_PATH", "NO_COLOR", "TERM", ".rtb", ".lock"}) EXPECT_TRUE(has(page.out, name)) << name;
   rtb_test::ScratchDir scratch("man");
   std::ofstream(scratch.path() / "rtb.1") << page.out;
   // groff's warnings (-ww) on stderr: none expected.

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -79,6 +80,37 @@ TEST(CliPositionText, QueryRefusesBadTextBeforeLookingForTablebases) {
       else EXPECT_NE(r.out.find(bad.says), std::string::npos) << r.out;
     }
   }
+}
+
+// Issue 52: a Morris move that closes a mill, typed without its removal,
+// was "not legal" with no hint; a move in capitals, or with spaces, was not
+// taken at all. Then, with no tablebase, the placement position's search
+// names the missing phase in Morris's words ("sliding phase" before) and
+// what generating it costs.
+TEST(CliPositionText, AMillWithoutItsRemovalSaysWhatIsMissing) {
+  const rtb_test::ScratchDir empty("morris-no-tables");
+  // White's e1 closes the mill a1 c1 e1; Black's stones stand on a5 and e5.
+  const std::string position = "b.b/.../..../.../ww. w 4 4";
+  const Outcome r =
+      run_rtb({"query", "morris", "--variant", "six", position, "--moves", "e1", "--dir", empty.path().string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("move 'e1' is not legal in " + position + ": e1 closes a mill: name the stone to remove: "),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(r.err.find("e1xa5 or e1xe5") != std::string::npos || r.err.find("e1xe5 or e1xa5") != std::string::npos)
+      << r.err;
+
+  const Outcome taken =
+      run_rtb({"query", "morris", "--variant", "six", position, "--moves", " E1XA5 ", "--dir", empty.path().string()});
+  EXPECT_EQ(taken.exit_code, 1) << taken.err;
+  EXPECT_NE(
+      taken.err.find("no tablebase covers ..b/.../..../.../www b 3 4, and searching it needs the movement phase: "),
+      std::string::npos)
+      << taken.err;
+  EXPECT_EQ(taken.err.find("sliding"), std::string::npos) << taken.err;
+  EXPECT_TRUE(std::regex_search(taken.err, std::regex(R"(\([0-9,]+ slots to solve; it needs about [0-9.]+ MiB of )"
+                                                      R"(memory and [0-9.]+ MiB of disk\))")))
+      << taken.err;
 }
 
 TEST(CliPositionText, BadDepthAndGameAreRefusedToo) {

@@ -4,6 +4,7 @@
 // lines, exit 1) and --moves, and help texts with value names and an example.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -58,6 +59,13 @@ TEST_F(Scripting, VersionIsTheProjectVersion) {
   EXPECT_EQ(r.out, std::string("rtb ") + RTB_VERSION + "\n");
 }
 
+TEST_F(Scripting, TierFiltersAreSpelledAsPythonAndTheLibrarySpellThem) {
+  // Issue 52: the JSON said "max-pieces" where Python and the library say
+  // "max_pieces"; data takes the one spelling, the option stays --max-pieces.
+  const json games = json_of(run_rtb({"games", "pangki", "--json"}));
+  EXPECT_EQ(games.at("games").at(0).at("tier_filters"), json::array({"max_pieces"}));
+}
+
 TEST_F(Scripting, GenerateReportAgreesWithTheGameListing) {
   const json games = json_of(run_rtb({"games", "--json"}));
   EXPECT_EQ(games["format"], 1);
@@ -80,6 +88,48 @@ TEST_F(Scripting, GenerateReportAgreesWithTheGameListing) {
   const json again = json_of(run_rtb({"generate", "pangki", "--max-pieces", "3", "--dir", dir_, "--json", "--quiet"}));
   EXPECT_EQ(again["groups_solved"], 0);
   EXPECT_EQ(again["groups_skipped"], gen["groups_solved"]);
+}
+
+TEST_F(Scripting, StatsTextGroupsThousandsAndSaysOnePly) {
+  // Issue 52: "160000" unread, and "1 plies".
+  const json stats = json_of(run_rtb({"stats", "pangki", "--max-pieces", "3", "--dir", dir_, "--json"}));
+  const Outcome text = run_rtb({"stats", "pangki", "--max-pieces", "3", "--dir", dir_});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const auto commas = [](std::uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i)
+      out += (i > 0 && (digits.size() - i) % 3 == 0 ? "," : "") + std::string(1, digits[i]);
+    return out;
+  };
+  bool any_thousands = false;
+  for (const json& tier : stats["tiers"]) {
+    const std::vector<std::string> lines = lines_of(text.out);
+    const auto row = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) {
+      return l.rfind(tier["tier"].get<std::string>() + " ", 0) == 0;
+    });
+    ASSERT_NE(row, lines.end()) << tier["tier"] << "\n" << text.out;
+    for (const char* outcome : {"win", "loss", "draw"}) {
+      const std::uint64_t n = tier[outcome].get<std::uint64_t>();
+      any_thousands = any_thousands || n >= 1000;
+      EXPECT_NE(row->find(" " + commas(n) + " "), std::string::npos) << outcome << ": " << *row;
+    }
+    if (tier.contains("longest_win")) {
+      const int plies = tier["longest_win"]["plies"].get<int>();
+      EXPECT_NE(row->find(std::to_string(plies) + (plies == 1 ? " ply: " : " plies: ")), std::string::npos) << *row;
+    }
+  }
+  EXPECT_TRUE(any_thousands) << "no count of 1,000 or more: the test would prove nothing";
+  EXPECT_EQ(text.out.find(" 1 plies"), std::string::npos) << text.out;
+}
+
+TEST_F(Scripting, BatchWithAPositionSaysWhereBatchReadsPositions) {
+  // Issue 52: "too many positional options".
+  const Outcome r = run_rtb({"query", "pangki", "start", "--batch", "--dir", dir_}, kPosition + "\n");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("--batch reads the positions from stdin, one a line: give no POSITION ('start')"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
 }
 
 TEST_F(Scripting, BatchAnswersEveryLineLikeSeparateQueries) {

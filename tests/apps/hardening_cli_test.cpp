@@ -157,6 +157,15 @@ TEST(Hardening, PerftDepthIsBounded) {
   EXPECT_EQ(r.out, "");
 }
 
+TEST(Hardening, ANegativePerftDepthIsNamedAsADepth) {
+  // Issue 52: "-1" was taken for an option ("unrecognised option '-1'").
+  const std::vector<std::string> args{"perft", "pangki", "start", "-1"};
+  const Outcome r = run_rtb(args);
+  EXPECT_EQ(r.exit_code, 2) << describe_run(args, r);
+  EXPECT_NE(r.err.find("DEPTH must be a whole number >= 0, not '-1'"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("unrecognised"), std::string::npos) << r.err;
+}
+
 // Defect 5: --threads 100000 crashed in the OpenMP runtime.
 TEST(Hardening, ThreadCountIsBounded) {
   ScratchDir scratch("threads");

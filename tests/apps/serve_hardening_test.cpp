@@ -258,6 +258,27 @@ TEST(ServeRequests, AForeignHostOrSiteIsRefused) {
   EXPECT_EQ(timed_get(server.port(), "/", {{"Sec-Fetch-Site", "cross-site"}}).status, 200);
 }
 
+TEST(ServeRequests, AMethodOtherThanGetIsAnswered405WithAllow) {
+  // Issue 52: a POST was answered 400, as if the request were malformed.
+  Server server({"--dir", rtb_test::tablebase_dir().string()});
+  ASSERT_GT(server.port(), 0);
+  httplib::Client client("127.0.0.1", server.port());
+  for (const std::string& path : {"/api/games", "/api/query?game=pangki", "/"}) {
+    const httplib::Result post = client.Post(path, "{}", "application/json");
+    ASSERT_TRUE(post) << path;
+    EXPECT_EQ(post->status, 405) << path << ": " << post->body;
+    EXPECT_EQ(post->get_header_value("Allow"), "GET, HEAD") << path;
+    EXPECT_NE(post->body.find("GET"), std::string::npos) << post->body;
+    const httplib::Result bare = client.Post(path);  // no body, no Content-Length
+    ASSERT_TRUE(bare) << path;
+    EXPECT_EQ(bare->status, 405) << path << ": " << bare->body;
+  }
+  const httplib::Result deleted = client.Delete("/api/games");
+  ASSERT_TRUE(deleted);
+  EXPECT_EQ(deleted->status, 405);
+  EXPECT_EQ(timed_get(server.port(), "/api/games").status, 200);
+}
+
 TEST(ServeRequests, ABindToEveryAddressTakesAddressesButNoNames) {
   Server server({"--dir", ".", "--bind", "0.0.0.0"});
   ASSERT_GT(server.port(), 0);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -18,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -272,6 +274,25 @@ TEST(DamagedFiles, FlippedBitInABlockIsNamedByVerifyAndQuery) {
   EXPECT_EQ(q.out, "") << describe_run(query, q);
 }
 
+TEST(DamagedFiles, GenerateSaysWhichDamagedFileItReplaced) {
+  // Issue 52: generate wrote a damaged file again without a word.
+  ScratchDir scratch("replaced");
+  copy_dir(clean_pangki_dir(), scratch.path());
+  const fs::path file = file_of(scratch.path(), "4-4");
+  const Bytes clean = read_bytes(file);
+  fs::resize_file(file, fs::file_size(file) - 100);
+  const fs::path untouched = file_of(scratch.path(), "2-3");
+  const std::vector<std::string> generate{"generate",  "pangki", "--dir",  scratch.path().string(),
+                                          "--threads", "2",      "--quiet"};
+  const Outcome g = run_rtb(generate);
+  ASSERT_EQ(g.exit_code, 0) << describe_run(generate, g);
+  EXPECT_NE(g.err.find("rtb: replaced " + file.string() + ", which was damaged (" + file.string() + ": truncated"),
+            std::string::npos)
+      << describe_run(generate, g);
+  EXPECT_EQ(g.err.find(untouched.string()), std::string::npos) << describe_run(generate, g);
+  EXPECT_EQ(read_bytes(file), clean);
+}
+
 TEST(DamagedFiles, MissingFileNamesTheFileAndTheCommandThatMakesIt) {
   ScratchDir scratch("missing");
   copy_dir(clean_pangki_dir(), scratch.path());
@@ -402,9 +423,16 @@ TEST(QueryCommand, LineOfAWonPositionEndsInAFinishedGame) {
   const int distance = j.at("distance").get<int>();
   ASSERT_TRUE(j.at("line").is_array());
   ASSERT_EQ(static_cast<int>(j.at("line").size()), distance) << j.at("line");
+  // Issue 52: each step's value is the move's, for the side that plays it,
+  // as in the move list (it was the value after the move, its opponent's).
+  EXPECT_EQ(j.at("line").at(0).at("value"), j.at("moves").at(0).at("value"));
+  EXPECT_EQ(j.at("line").at(0).at("distance"), j.at("moves").at(0).at("distance"));
+  EXPECT_FALSE(j.at("line_repeats"));
   auto p = game.parse(text);
   int left = distance;
   for (const json& row : j.at("line")) {
+    EXPECT_EQ(row.at("distance"), left) << row;
+    EXPECT_EQ(row.at("value"), left % 2 == 1 ? "WIN" : "LOSS") << row;
     // Each move is legal where it is played and leads where the line says.
     bool found = false;
     game.for_each_move(p, [&](const LineCaptureMove& m, const LineCapturePosition& child) {
@@ -416,13 +444,109 @@ TEST(QueryCommand, LineOfAWonPositionEndsInAFinishedGame) {
     ASSERT_TRUE(found) << row;
     EXPECT_EQ(game.format(p), row.at("position"));
     --left;
-    EXPECT_EQ(row.at("distance"), left) << row;
-    EXPECT_EQ(row.at("value"), left % 2 == 1 ? "WIN" : "LOSS") << row;
   }
   // The side to move at the end has lost: too few pieces or no move.
   bool any_move = false;
   game.for_each_move(p, [&](const auto&, const auto&) { any_move = true; });
   EXPECT_TRUE(game.is_lost(p) || !any_move) << game.format(p);
+}
+
+TEST(QueryCommand, LineTextGivesEachMoveTheMoversValue) {
+  const std::string text = "wwww/w..w/bb.b/b.bb w";
+  const json j = query_json(text, {"--line"});
+  const std::string first = j.at("line").at(0).at("move");
+  const std::vector<std::string> args{"query", "pangki", text, "--line", "--dir", clean_pangki_dir().string()};
+  const Outcome r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
+  const std::string row = "  " + first + "  WIN in " + std::to_string(j.at("distance").get<int>()) + "  -> ";
+  EXPECT_NE(r.out.find("line (each move's value for the side that plays it):\n" + row), std::string::npos) << r.out;
+}
+
+TEST(QueryCommand, ADrawnLineSaysThatItStopsAtARepetition) {
+  // Issue 52: the line of a draw stopped where a position came back, without
+  // a word. The start is a draw: every step is a DRAW, and the last position
+  // is the start's or an earlier step's.
+  const json j = query_json("start", {"--line"});
+  ASSERT_FALSE(j.at("line").empty());
+  EXPECT_TRUE(j.at("line_repeats"));
+  std::set<std::string> seen{j.at("position").get<std::string>()};
+  for (const json& row : j.at("line")) EXPECT_EQ(row.at("value"), "DRAW") << row;
+  for (std::size_t i = 0; i + 1 < j.at("line").size(); ++i)
+    seen.insert(j.at("line").at(i).at("position").get<std::string>());
+  EXPECT_EQ(seen.count(j.at("line").back().at("position").get<std::string>()), 1u) << j.at("line");
+  const std::vector<std::string> args{"query", "pangki", "start", "--line", "--dir", clean_pangki_dir().string()};
+  const Outcome r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
+  EXPECT_NE(r.out.find("(the line stops here: the position repeats, a draw)"), std::string::npos) << r.out;
+}
+
+// ---------------------------------------------------------------- manifests
+
+// Issue 52: a manifest of a generated game, checked against its folder:
+// every file matches; a changed byte, a missing and an extra file are named
+// and refused (exit 1). The digests agree with sha256sum where it exists.
+TEST(Manifest, RoundTripAndAChangedByteRefused) {
+  ScratchDir scratch("manifest");
+  copy_dir(clean_pangki_dir(), scratch.path());
+  const std::string dir = scratch.path().string();
+  const std::vector<std::string> make{"manifest", "pangki", "--dir", dir};
+  const Outcome m = run_rtb(make);
+  ASSERT_EQ(m.exit_code, 0) << describe_run(make, m);
+  std::istringstream lines(m.out);
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line));
+  EXPECT_EQ(line, "rtb-manifest 1 pangki default");
+  std::size_t files = 0;
+  std::string previous;
+  for (; std::getline(lines, line); ++files) {
+    std::istringstream fields(line);
+    std::string sha, name;
+    std::uint64_t bytes = 0;
+    ASSERT_TRUE(fields >> sha >> bytes >> name) << line;
+    const fs::path file = scratch.path() / "pangki-default" / name;
+    EXPECT_EQ(bytes, fs::file_size(file)) << line;
+    EXPECT_LT(previous, name) << "sorted by name";
+    previous = name;
+    if (files < 3 && std::system("command -v sha256sum > /dev/null") == 0) {
+      FILE* sum = ::popen(("sha256sum '" + file.string() + "'").c_str(), "r");
+      ASSERT_NE(sum, nullptr);
+      char hex[65] = {};
+      EXPECT_EQ(std::fread(hex, 1, 64, sum), 64u);
+      ::pclose(sum);
+      EXPECT_EQ(std::string(hex), sha) << line;
+    }
+  }
+  std::size_t tier_files = 0;
+  for (const auto& entry : fs::directory_iterator(scratch.path() / "pangki-default"))
+    tier_files += entry.path().extension() == ".rtb";
+  EXPECT_EQ(files, tier_files);
+  const fs::path manifest = scratch.path() / "pangki.manifest";
+  { std::ofstream(manifest) << m.out; }
+
+  const std::vector<std::string> verify{"verify", "--manifest", manifest.string(), "--dir", dir};
+  const Outcome ok = run_rtb(verify);
+  EXPECT_EQ(ok.exit_code, 0) << describe_run(verify, ok);
+  EXPECT_NE(ok.out.find("all " + std::to_string(files) + " files match"), std::string::npos) << ok.out;
+
+  // One byte changed, the size kept: only the digest can tell.
+  const fs::path changed = file_of(scratch.path(), "4-4");
+  Bytes bytes = read_bytes(changed);
+  bytes[bytes.size() / 2] ^= 0x01;
+  write_bytes(changed, bytes);
+  fs::remove(file_of(scratch.path(), "2-2"));
+  fs::copy_file(file_of(scratch.path(), "3-3"), scratch.path() / "pangki-default" / "9-9.rtb");
+  const Outcome refused = run_rtb(verify);
+  EXPECT_EQ(refused.exit_code, 1) << describe_run(verify, refused);
+  EXPECT_NE(refused.out.find("changed: 4-4.rtb (its SHA-256 differs)"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("missing: 2-2.rtb"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("extra: 9-9.rtb"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("3 file(s) differ"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.err.find("differs from the manifest"), std::string::npos) << refused.err;
+
+  // A manifest of another game is refused as such.
+  const Outcome other = run_rtb({"verify", "cinc-camins", "--manifest", manifest.string(), "--dir", dir});
+  EXPECT_EQ(other.exit_code, 2) << other.err;
+  EXPECT_NE(other.err.find("is of pangki (default)"), std::string::npos) << other.err;
 }
 
 // ---------------------------------------------------------------- verify, stats

@@ -22,10 +22,14 @@ namespace rtb::cli {
 
 namespace {
 
-// Colour only on a terminal, and never when NO_COLOR (no-color.org) is set.
+// Colour only on a terminal that shows it: never when NO_COLOR
+// (no-color.org) is set, nor on TERM=dumb (issue 52: a dumb terminal got the
+// escape codes as text).
 bool use_color(bool no_color_option) {
   const char* no_color = std::getenv("NO_COLOR");
-  return !no_color_option && !(no_color && *no_color) && ::isatty(STDOUT_FILENO);
+  const char* term = std::getenv("TERM");
+  const bool dumb = term && std::string(term) == "dumb";
+  return !no_color_option && !(no_color && *no_color) && !dumb && ::isatty(STDOUT_FILENO);
 }
 
 }  // namespace
@@ -48,17 +52,20 @@ int run_play(int argc, char** argv) {
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dirs);
-  o.add_options()("position", po::value(&position)->default_value(position), "the position to start from")(
-      "side", po::value(&options.side),
+  o.add_options()("position", po::value(&position)->default_value(position)->value_name("P"),
+                  "the position to start from")(
+      "side", po::value(&options.side)->value_name("S"),
       "the side you play: its letter or name (b/black, w/white, g/goats, t/tigers), or both "
-      "(default: the side to move)")("seconds", po::value(&limits.seconds)->default_value(limits.seconds),
+      "(default: the side to move)")("seconds",
+                                     po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
                                      "search time limit a move, where no tablebase covers the position (0: none)")(
       "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"), "search budget a move, in positions")(
       "strength", po::value(&strength)->default_value(strength)->value_name("0..100"),
       "how well the computer plays: 100 always a best move; below, a weaker one in (100 - strength)% of its moves")(
       "seed", po::value<long long>()->value_name("N")->notifier([&seed](long long n) { seed = n; }),
       "seed of the computer's choice among equal moves, to replay a game (default: a new one each run)")(
-      "no-color", po::bool_switch(&no_color), "no colours (also when NO_COLOR is set or stdout is not a terminal)");
+      "no-color", po::bool_switch(&no_color),
+      "no colours (also when NO_COLOR is set, TERM is dumb or stdout is not a terminal)");
   if (!parse_command(argc, argv,
                      "rtb play GAME [--variant V] [--position P] [--side S] [--dir DIR] [--seconds S] [--nodes N]\n"
                      "              [--strength 0..100] [--seed N] [--no-color]\n"

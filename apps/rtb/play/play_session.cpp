@@ -157,10 +157,14 @@ std::string PlaySession::piece_counts(const std::string& position) const {
   }
   // What each side has off the board (not in hand): captured, or in the
   // seed reading its reserve, which may come back (BoardLook::off_board).
+  // Captured pieces are counted by the side that lost them, and said so
+  // ("captured: black 1" read as black's captures, issue 52); a reserve is
+  // its owner's.
+  const bool lost = shape_.off_board != "reserve";
   line += "   " + shape_.off_board + ": ";
   for (std::size_t i = 0; i < shape_.sides.size(); ++i) {
     const char side = shape_.sides[i].letter;
-    line += (i == 0 ? "" : ", ") + events_.side_name(side) + " " +
+    line += (i == 0 ? "" : ", ") + events_.side_name(side) + (lost ? " lost " : " ") +
             std::to_string(events_.pieces(start_, side) - events_.pieces(position, side));
   }
   return line;
@@ -225,17 +229,20 @@ bool PlaySession::handle(const std::string& input) {
     }
   } else {
     const QueryResult& r = current();
-    const auto legal =
-        std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == line; });
+    std::vector<std::string> legal;
+    for (const MoveResult& m : r.moves) legal.push_back(m.move);
+    const MoveLookup found = session_.look_up_move(legal, line);
     if (r.moves.empty()) {
       out_ << "the game is over: undo, new, or quit\n";
-    } else if (legal == r.moves.end()) {
+    } else if (!found.short_of_move.empty()) {
+      out_ << found.short_of_move << "\n";
+    } else if (!found.found()) {
       std::string list;
       for (const MoveResult& m : r.moves) list += (list.empty() ? "" : " ") + m.move;
       out_ << "'" << line << "' is neither a legal move here nor a command (help lists them); legal moves: " << list
            << "\n";
     } else {
-      const MoveResult m = *legal;
+      const MoveResult m = r.moves[found.index];
       play(m, "you play");
       settle();
     }
@@ -394,12 +401,8 @@ void PlaySession::save(const std::string& file) {
 void PlaySession::load(const std::string& file) {
   std::string why;
   std::istringstream f(regular_file_text(file, std::size_t{1} << 20, why));
-  if (why == "not a regular file") {
+  if (!why.empty()) {  // "No such file or directory", "not a regular file", ...
     out_ << "could not read '" << file << "': " << why << "\n";
-    return;
-  }
-  if (!why.empty()) {
-    out_ << "could not read '" << file << "'\n";
     return;
   }
   std::string line, text;

@@ -46,13 +46,13 @@ int run_serve(int argc, char** argv) {
   int searches = 2;
   po::options_description o("options");
   add_dir_option(o, dirs);
-  o.add_options()("port", po::value(&port)->default_value(port), "TCP port (0: any free one)")(
-      "bind", po::value(&host)->default_value(host),
+  o.add_options()("port", po::value(&port)->default_value(port)->value_name("PORT"), "TCP port (0: any free one)")(
+      "bind", po::value(&host)->default_value(host)->value_name("ADDRESS"),
       "address to listen on; anything but this machine's loopback lets others in, with no authentication")(
-      "seconds", po::value(&limits.seconds)->default_value(limits.seconds),
+      "seconds", po::value(&limits.seconds)->default_value(limits.seconds)->value_name("S"),
       "search time limit a query, where no tablebase covers the position (above 0, at most 3600)")(
-      "nodes", po::value(&nodes)->default_value(nodes), "search budget a query, in positions")(
-      "searches", po::value(&searches)->default_value(searches),
+      "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"), "search budget a query, in positions")(
+      "searches", po::value(&searches)->default_value(searches)->value_name("N"),
       "searches that run at once (each takes a core); a search beyond them is answered 503 (busy)");
   if (!parse_command(argc, argv,
                      "rtb serve [--port 8080] [--bind 127.0.0.1] [--dir DIR] [--seconds S]\n"

@@ -163,6 +163,13 @@ void ExplorerServer::routes() {
                      cut(req.get_header_value("Origin")) + "')");
       return httplib::Server::HandlerResponse::Handled;
     }
+    // Every page and API answer is a GET (issue 52: a POST was answered 400,
+    // as if it were malformed).
+    if (req.method != "GET" && req.method != "HEAD") {
+      res.set_header("Allow", "GET, HEAD");
+      send_error(res, 405, "rtb serve answers GET requests only, not " + cut(req.method));
+      return httplib::Server::HandlerResponse::Handled;
+    }
     return httplib::Server::HandlerResponse::Unhandled;
   });
 
