@@ -85,6 +85,14 @@ BoardLook board_look_of(const G& game) {
   }
 }
 
+// Whether the game forbids a move back to a position that has occurred
+// (ForbidsRepetition); without the hook, no.
+template <class G>
+bool forbids_repetition_of(const G& game) {
+  if constexpr (ForbidsRepetition<G>) return game.forbids_repetition();
+  return false;
+}
+
 // Compressed bits a slot of the game's tier files (EstimatesFileSize), for
 // the plan's disk estimate; without the hook the largest measured (4.5).
 template <class G>

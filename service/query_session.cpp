@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "service/query_oracle.hpp"
+#include "service/repetition_rule.hpp"
 #include "service/tier_selection.hpp"
 
 namespace rtb {
@@ -17,6 +18,7 @@ struct QuerySession::Impl {
   virtual QueryResult query(const std::string& position, bool line) = 0;
   virtual bool would_search(const std::string& position) = 0;
   virtual std::size_t max_position_length() const = 0;
+  virtual bool forbids_repetition() const = 0;
   virtual BoardLook board() const = 0;
   virtual TablebaseCoverage coverage() const = 0;
   virtual bool searches() const = 0;
@@ -72,6 +74,7 @@ class SessionFor final : public QuerySession::Impl {
   }
 
   BoardLook board() const override { return board_look_of(game_); }
+  bool forbids_repetition() const override { return forbids_repetition_of(game_); }
 
   bool searches() const override { return falls_back_to_search(game_); }
   std::vector<std::string> tier_filters() const override { return tier_filters_of(game_); }
@@ -188,6 +191,30 @@ std::string QuerySession::normalise(const std::string& text) const { return impl
 std::string QuerySession::play(const std::string& position, const std::vector<std::string>& moves) const {
   return impl_->play(position, moves);
 }
+bool QuerySession::forbids_repetition() const { return impl_->forbids_repetition(); }
+
+std::vector<std::string> QuerySession::history_positions(const std::vector<std::string>& items) const {
+  std::vector<std::string> positions;
+  for (const std::string& item : items) {
+    if (item == "start" || item.find(' ') != std::string::npos) {
+      positions.push_back(normalise(item));
+      continue;
+    }
+    if (positions.empty()) positions.push_back(start());  // moves first: played from the start, which occurred
+    positions.push_back(play(positions.back(), {item}));
+  }
+  return positions;
+}
+
+QueryResult QuerySession::query(const std::string& position, const std::vector<std::string>& occurred, bool line) {
+  if (!forbids_repetition())
+    throw std::invalid_argument(game() + " (" + variant() +
+                                ") has no rule against repeated positions: a history applies to games that have one");
+  QueryResult r = query(position, line);
+  apply_repetition_rule(r, occurred);
+  return r;
+}
+
 BoardLook QuerySession::board() const { return impl_->board(); }
 TablebaseCoverage QuerySession::coverage() const { return impl_->coverage(); }
 bool QuerySession::searches() const { return impl_->searches(); }

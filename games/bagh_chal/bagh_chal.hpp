@@ -209,6 +209,10 @@ class BaghChalGame {
   std::string describe() const;
   BoardLook board_look() const;
   double file_bits_per_slot() const;
+  // The traditional rule: once every goat has been placed, no move may return
+  // to a position that has occurred (none before: each placement lowers the
+  // goats in hand). Not in the values; applied by the front ends.
+  bool forbids_repetition() const { return true; }
 
  private:
   struct Jump {

@@ -111,7 +111,8 @@ PlaySession::PlaySession(QuerySession& session, const std::string& position, con
       shape_(session.board()),
       events_(shape_, session.start()),
       chooser_(options.seed, options.strength),
-      start_(session.start()) {
+      start_(session.start()),
+      rule_(options.repetition_rule && session.forbids_repetition()) {
   paint_.pieces = shape_.pieces;
   history_.push_back(session_.normalise(position));
   read_sides();
@@ -168,14 +169,25 @@ std::string PlaySession::piece_counts(const std::string& position) const {
 
 std::string PlaySession::side_name(std::size_t ply) const { return events_.side_name(letters_[ply % 2]); }
 
+QueryResult PlaySession::query_at(std::size_t ply) {
+  if (!rule_) return session_.query(history_[ply]);
+  return session_.query(history_[ply], std::vector<std::string>(history_.begin(), history_.begin() + ply + 1));
+}
+
 const QueryResult& PlaySession::current() {
-  if (!result_ || result_->position != history_[now_]) result_ = session_.query(history_[now_]);
+  // Under the rule the answer depends on the way here, not only on where.
+  const std::vector<std::string> way(history_.begin(), history_.begin() + (rule_ ? now_ + 1 : 0));
+  if (!result_ || result_->position != history_[now_] || result_history_ != way) {
+    result_ = query_at(now_);
+    result_history_ = way;
+  }
   return *result_;
 }
 
 std::vector<std::string> PlaySession::completions() {
   std::vector<std::string> words;
-  for (const MoveResult& m : current().moves) words.push_back(m.move);
+  for (const MoveResult& m : current().moves)
+    if (m.forbidden.empty()) words.push_back(m.move);
   for (const char* c : kCommands) words.emplace_back(c);
   return words;
 }
@@ -209,7 +221,7 @@ bool PlaySession::handle(const std::string& input) {
     restart(argument.empty() ? history_[0] : argument);
   } else if (command == "hint") {
     const QueryResult& r = current();
-    if (r.moves.empty()) {
+    if (r.game_over()) {
       out_ << "the game is over: no move to hint\n";
     } else {
       const std::vector<std::size_t> best = best_moves(r);
@@ -227,13 +239,17 @@ bool PlaySession::handle(const std::string& input) {
     const QueryResult& r = current();
     const auto legal =
         std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == line; });
-    if (r.moves.empty()) {
+    std::string list;
+    for (const MoveResult& m : r.moves)
+      if (m.forbidden.empty()) list += (list.empty() ? "" : " ") + m.move;
+    if (r.game_over()) {
       out_ << "the game is over: undo, new, or quit\n";
     } else if (legal == r.moves.end()) {
-      std::string list;
-      for (const MoveResult& m : r.moves) list += (list.empty() ? "" : " ") + m.move;
       out_ << "'" << line << "' is neither a legal move here nor a command (help lists them); legal moves: " << list
            << "\n";
+    } else if (!legal->forbidden.empty()) {
+      out_ << "'" << line << "' is not allowed: it " << legal->forbidden
+           << " (rtb play --no-repetition-rule plays without the rule); allowed moves: " << list << "\n";
     } else {
       const MoveResult m = *legal;
       play(m, "you play");
@@ -243,8 +259,19 @@ bool PlaySession::handle(const std::string& input) {
   return true;
 }
 
+namespace {
+
+// What a move is judged against: the position's value, or under the rule,
+// where it forbids every move that keeps that value, the best it allows.
+ValueBounds value_to_keep(const QueryResult& r) {
+  const std::optional<std::size_t> allowed = r.best_allowed();
+  return r.rule_note.empty() || !allowed ? r.value : r.moves[*allowed].value;
+}
+
+}  // namespace
+
 void PlaySession::play(const MoveResult& move, const std::string& who) {
-  const Judged judged{current().value, move.value};
+  const Judged judged{value_to_keep(current()), move.value};
   const MoveQuality quality = judge(judged.before, judged.move);
   out_ << who << " " << paint_.bold(move.move) << "  (" << paint_.value(describe(move.value), move.value)
        << (move.value.exact() ? "" : ", not proven") << ")";
@@ -265,7 +292,7 @@ void PlaySession::play(const MoveResult& move, const std::string& who) {
 
 void PlaySession::settle() {
   // The user always moves next, so the computer moves at most once.
-  if (!users_turn(now_) && !current().moves.empty()) {
+  if (!users_turn(now_) && !current().game_over()) {
     const QueryResult& r = current();
     const MoveResult m = r.moves[chooser_.choose(r)];
     play(m, "computer (" + side_name(now_) + ") plays");
@@ -280,8 +307,11 @@ void PlaySession::show() {
   const std::string who = user_side_ ? (users_turn(now_) ? " (you)" : " (computer)") : "";
   out_ << paint_.bold(side_name(now_)) << " to move" << who << "   value: " << paint_.value(describe(r.value), r.value)
        << "\n";
+  if (!r.rule_note.empty()) out_ << "no-repetition rule: " << r.rule_note << "\n";
   if (r.moves.empty())
     out_ << "game over: " << events_.end_reason(now_ == 0 ? "" : history_[now_ - 1], history_[now_]) << "\n";
+  else if (!r.no_legal_move.empty())
+    out_ << "game over: " << side_name(now_) << " to move: " << r.no_legal_move << " (the no-repetition rule)\n";
   if (r.searched) out_ << proof_line(r) << "\n";
   const auto seen = std::count(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(now_), history_[now_]);
   if (seen > 0) out_ << "this position has occurred before: play that goes round a cycle forever is a draw\n";
@@ -289,7 +319,7 @@ void PlaySession::show() {
 }
 
 void PlaySession::show_moves(const QueryResult& r) {
-  if (r.moves.empty()) return;
+  if (r.game_over()) return;
   out_ << "moves for " << side_name(now_) << ", best first:\n";
   std::size_t move_width = 0, value_width = 0;
   for (const MoveResult& m : r.moves) {
@@ -305,6 +335,8 @@ void PlaySession::show_moves(const QueryResult& r) {
     out_ << "  " << m.move << std::string(move_width - m.move.size() + 2, ' ') << paint_.value(value, m.value)
          << (last_in_line ? "\n" : std::string(value_width - value.size(), ' '));
   }
+  for (const MoveResult& m : r.moves)
+    if (!m.forbidden.empty()) out_ << "  forbidden: " << m.move << " " << m.forbidden << "\n";
 }
 
 void PlaySession::undo() {
@@ -348,10 +380,10 @@ void PlaySession::flip() {
 
 PlaySession::Judged PlaySession::judged(std::size_t ply) {
   if (!judged_[ply]) {
-    const QueryResult r = session_.query(history_[ply]);
+    const QueryResult r = query_at(ply);
     const auto it =
         std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == moves_[ply]; });
-    judged_[ply] = Judged{r.value, it == r.moves.end() ? ValueBounds{} : it->value};
+    judged_[ply] = Judged{value_to_keep(r), it == r.moves.end() ? ValueBounds{} : it->value};
   }
   return *judged_[ply];
 }

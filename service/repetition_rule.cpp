@@ -1,0 +1,62 @@
+#include "service/repetition_rule.hpp"
+
+#include <map>
+
+namespace rtb {
+
+namespace {
+
+bool same_value(const ValueBounds& a, const ValueBounds& b) { return a.lower == b.lower && a.upper == b.upper; }
+
+// "the first position", "the position after move 7": where in the history
+// the repeated position stands (occurred[0] is the history's first).
+std::string where(std::size_t index) {
+  return index == 0 ? "the first position" : "the position after move " + std::to_string(index);
+}
+
+}  // namespace
+
+void apply_repetition_rule(QueryResult& r, const std::vector<std::string>& occurred) {
+  // The first time each position occurred; the queried one last of all if
+  // the history did not end with it.
+  std::map<std::string, std::size_t> first_seen;
+  for (std::size_t i = 0; i < occurred.size(); ++i) first_seen.emplace(occurred[i], i);
+  first_seen.emplace(r.position, occurred.size());
+  apply_repetition_rule(r, [&](const std::string& position) -> std::optional<std::size_t> {
+    const auto found = first_seen.find(position);
+    if (found == first_seen.end()) return std::nullopt;
+    return found->second;
+  });
+}
+
+void apply_repetition_rule(QueryResult& r,
+                           const std::function<std::optional<std::size_t>(const std::string&)>& occurred_at) {
+  r.rule_applied = true;
+  for (MoveResult& m : r.moves)
+    if (const std::optional<std::size_t> at = occurred_at(m.position))
+      m.forbidden = "repeats " + where(*at) + " (no position may occur twice)";
+  if (r.moves.empty()) return;
+  const std::optional<std::size_t> allowed = r.best_allowed();
+  if (!allowed) {
+    r.no_legal_move =
+        "every move repeats a position that has occurred (no position may occur twice): the side to move has no "
+        "legal move and loses";
+    return;
+  }
+  const MoveResult& best = r.moves.front();
+  const MoveResult& kept = r.moves[*allowed];
+  if (!same_value(best.value, kept.value))
+    r.rule_note = "the rule forbids every move that keeps " + describe(best.value) + "; the best it allows is " +
+                  kept.move + " (" + describe(kept.value) + ")";
+}
+
+std::vector<std::size_t> best_allowed_moves(const QueryResult& r) {
+  std::vector<std::size_t> best;
+  const std::optional<std::size_t> first = r.best_allowed();
+  if (!first) return best;
+  for (std::size_t i = *first; i < r.moves.size(); ++i)
+    if (r.moves[i].forbidden.empty() && same_value(r.moves[i].value, r.moves[*first].value)) best.push_back(i);
+  return best;
+}
+
+}  // namespace rtb

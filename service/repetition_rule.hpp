@@ -1,0 +1,39 @@
+#pragma once
+// A game's rule that no move may return the board to a position that has
+// already occurred in the game (solver/game_concept.hpp: ForbidsRepetition).
+// The tablebases cannot hold it: a value that depends on the game's history
+// is no position's value. So the values stay the tablebase's (a cycle is a
+// draw), and the rule is laid over a query's answer, given the positions that
+// occurred: which moves it forbids and why, the best move it allows, whether
+// it forbids every move that keeps the position's value, and a side left with
+// no allowed move, which has no legal move and loses. `rtb play`, `rtb serve`
+// and its explorer, `rtb query --history`, the library and Python all apply
+// it here.
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "service/query_result.hpp"
+
+namespace rtb {
+
+// Marks the moves of `r` that return to one of `occurred` (canonical position
+// texts in the order they occurred; r.position is taken as occurred whether
+// or not it is the last of them), and sets r's rule fields. Where the game
+// would end on the move anyway (no move at all), nothing changes.
+void apply_repetition_rule(QueryResult& r, const std::vector<std::string>& occurred);
+
+// The same, for a caller that keeps its own index of a long game's
+// positions: `occurred_at(position)` is where in the game it first occurred
+// (0: the first position), or none. r.position must be among them.
+void apply_repetition_rule(QueryResult& r,
+                           const std::function<std::optional<std::size_t>(const std::string&)>& occurred_at);
+
+// The indices of r.moves as good as the best move the rule allows (all
+// moves where the rule is not applied): the moves a perfect player picks
+// among. Empty when there is no allowed move.
+std::vector<std::size_t> best_allowed_moves(const QueryResult& r);
+
+}  // namespace rtb
