@@ -89,13 +89,15 @@ std::string random_position(QuerySession& session, const Options& o, std::mt1993
 }
 
 struct GameEnd {
-  std::string how;  // "g loses (no move)", "t loses (rule: every move repeats)", "cap reached"
+  std::string how;  // "g loses (the game's end)", "t loses (rule: every move repeats)", "cap reached"
   std::size_t plies = 0;
 };
 
 struct Tally {
   std::uint64_t plies = 0, forbidden_best_other_kept = 0, forced_off_value = 0, unproven = 0;
   std::uint64_t forced_from_draw = 0, forced_from_win = 0, forced_from_loss = 0;
+  std::map<char, std::uint64_t> forced_by_side;  // side letter -> plies it was forced off its value
+  std::uint64_t games_forced = 0;                // games in which some side was
 };
 
 // One game from `first`; the rule applied from an index of the game's
@@ -104,6 +106,7 @@ GameEnd play_one(QuerySession& session, const std::string& first, std::size_t ca
                  Tally& tally) {
   std::unordered_map<std::string, std::size_t> seen;
   std::string position = session.normalise(first);
+  bool forced = false;
   for (std::size_t ply = 0;; ++ply) {
     seen.emplace(position, ply);
     QueryResult r = session.query(position);
@@ -113,9 +116,13 @@ GameEnd play_one(QuerySession& session, const std::string& first, std::size_t ca
       return found->second;
     });
     const char mover = side_to_move_letter(position);
-    if (r.moves.empty()) return {std::string(1, mover) + " loses (no move)", ply};
-    if (!r.no_legal_move.empty()) return {std::string(1, mover) + " loses (rule: every move repeats)", ply};
-    if (ply == cap) return {"cap reached", ply};
+    const auto end = [&](const std::string& how) {
+      tally.games_forced += forced;
+      return GameEnd{how, ply};
+    };
+    if (r.moves.empty()) return end(std::string(1, mover) + " loses (the game's end)");
+    if (!r.no_legal_move.empty()) return end(std::string(1, mover) + " loses (rule: every move repeats)");
+    if (ply == cap) return end("cap reached");
     if (!r.proven) ++tally.unproven;
     const std::vector<std::size_t> best = best_allowed_moves(r);
     if (!r.moves.front().forbidden.empty()) {
@@ -123,6 +130,8 @@ GameEnd play_one(QuerySession& session, const std::string& first, std::size_t ca
         ++tally.forbidden_best_other_kept;
       } else {
         ++tally.forced_off_value;
+        ++tally.forced_by_side[mover];
+        forced = true;
         const Value v = r.moves.front().value.lower;
         if (is_draw(v)) ++tally.forced_from_draw;
         else if (is_win(v)) ++tally.forced_from_win;
@@ -166,7 +175,9 @@ int main(int argc, char** argv) {
             << "; a best move forbidden, another as good allowed: " << tally.forbidden_best_other_kept
             << "; every best move forbidden (forced off its value): " << tally.forced_off_value << " (from DRAW "
             << tally.forced_from_draw << ", from WIN " << tally.forced_from_win << ", from LOSS "
-            << tally.forced_from_loss << ")";
+            << tally.forced_from_loss << "; by side:";
+  for (const auto& [side, n] : tally.forced_by_side) std::cout << " " << side << " " << n;
+  std::cout << "); games with such a move: " << tally.games_forced;
   if (tally.unproven) std::cout << "; moves chosen on values the search did not prove: " << tally.unproven;
   std::cout << "\n";
   return 0;

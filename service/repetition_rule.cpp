@@ -8,13 +8,11 @@ namespace {
 
 bool same_value(const ValueBounds& a, const ValueBounds& b) { return a.lower == b.lower && a.upper == b.upper; }
 
-// "the first position", "the position after move 7": where in the history
-// the repeated position stands (occurred[0] is the history's first).
-std::string where(std::size_t index) {
+}  // namespace
+
+std::string occurred_where(std::size_t index) {
   return index == 0 ? "the first position" : "the position after move " + std::to_string(index);
 }
-
-}  // namespace
 
 void apply_repetition_rule(QueryResult& r, const std::vector<std::string>& occurred) {
   // The first time each position occurred; the queried one last of all if
@@ -34,7 +32,7 @@ void apply_repetition_rule(QueryResult& r,
   r.rule_applied = true;
   for (MoveResult& m : r.moves)
     if (const std::optional<std::size_t> at = occurred_at(m.position))
-      m.forbidden = "repeats " + where(*at) + " (no position may occur twice)";
+      m.forbidden = "repeats " + occurred_where(*at) + " (no position may occur twice)";
   if (r.moves.empty()) return;
   const std::optional<std::size_t> allowed = r.best_allowed();
   if (!allowed) {

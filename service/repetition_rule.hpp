@@ -31,6 +31,11 @@ void apply_repetition_rule(QueryResult& r, const std::vector<std::string>& occur
 void apply_repetition_rule(QueryResult& r,
                            const std::function<std::optional<std::size_t>(const std::string&)>& occurred_at);
 
+// "the first position", "the position after move 7": where position
+// `index` of a game's history stands (0 the first), as the rule's reasons
+// name it.
+std::string occurred_where(std::size_t index);
+
 // The indices of r.moves as good as the best move the rule allows (all
 // moves where the rule is not applied): the moves a perfect player picks
 // among. Empty when there is no allowed move.

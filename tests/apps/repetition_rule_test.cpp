@@ -15,6 +15,7 @@
 //
 // the goats' one move, c1c2, returns to the first position: under the rule
 // they have no legal move and lose.
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/rtb_process.hpp"
@@ -191,6 +192,25 @@ TEST(RepetitionRule, PlaySaysASideWithNoAllowedMoveHasLost) {
   // The computer, to move there, does not move either.
   const Outcome computer = play({"--position", kStuckFirst, "--side", "both"}, spaced(kStuckCycle) + "flip\nquit\n");
   EXPECT_FALSE(has(computer.out, "computer (goats) plays")) << computer.out;
+}
+
+TEST(RepetitionRule, PlayLoadsNoRecordThatBreaksTheRule) {
+  // The cycle and then b1c1, back to the first position: refused under the
+  // rule (the game goes on), loaded without it.
+  const rtb_test::ScratchDir scratch("repetition-record");
+  const std::string file = (scratch.path() / "game.txt").string();
+  {
+    std::ofstream out(file);
+    out << "bagh-chal 3x3 | " << kFirst << " | b2b1 c1b2 b1c1 b2b1 c1b2 b1c1\n";
+  }
+  const Outcome r = play({"--side", "both"}, "load " + file + "\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(has(r.out,
+                  "holds no game of bagh-chal: move 6 (b1c1) repeats the first position, which the "
+                  "no-repetition rule forbids (rtb play --no-repetition-rule loads it) (the game goes on)"))
+      << r.out;
+  const Outcome off = play({"--side", "both", "--no-repetition-rule"}, "load " + file + "\nquit\n");
+  EXPECT_TRUE(has(off.out, "loaded 6 moves from " + file)) << off.out;
 }
 
 }  // namespace

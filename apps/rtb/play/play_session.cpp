@@ -15,6 +15,7 @@
 #include "apps/rtb/usage_error.hpp"
 #include "games/nearest_names.hpp"  // lower_case
 #include "service/game_facts.hpp"
+#include "service/repetition_rule.hpp"
 
 namespace rtb::cli {
 
@@ -446,12 +447,18 @@ void PlaySession::load(const std::string& file) {
       throw std::invalid_argument("it is a game of " + record.game + " (" + record.variant + ")");
     first = session_.normalise(record.first);
     std::string at = first;
+    std::map<std::string, std::size_t> seen{{first, 0}};  // for the no-repetition rule
     for (std::size_t i = 0; i < record.moves.size(); ++i) {
       try {
         at = session_.play(at, {record.moves[i]});
       } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("move " + std::to_string(i + 1) + ": " + e.what());
       }
+      const auto [where, fresh] = seen.emplace(at, i + 1);
+      if (rule_ && !fresh)
+        throw std::invalid_argument("move " + std::to_string(i + 1) + " (" + record.moves[i] + ") repeats " +
+                                    occurred_where(where->second) +
+                                    ", which the no-repetition rule forbids (rtb play --no-repetition-rule loads it)");
     }
   } catch (const std::invalid_argument& e) {
     out_ << "'" << file << "' holds no game of " << session_.game() << ": " << e.what() << " (the game goes on)\n";
