@@ -12,7 +12,10 @@
 // has a node budget; one whose search runs out of it is counted unsettled.
 //
 //   build/benchmarks/repetition_exact GAME VARIANT DIR [--nodes N] [--start]
-//       [--only WIN|LOSS|DRAW] [--sample N] [--seed S]
+//       [--only WIN|LOSS|DRAW] [--sample N] [--seed S] [--plain]
+//
+// The tablebase prunes the search (only drawn positions are searched, see
+// main); --plain searches every move instead, to check that pruning.
 //
 // Without --start: the positions of the tiers with nothing in hand (each
 // class of symmetric positions once, weighted by its positions), each taken
@@ -30,6 +33,7 @@
 #include <vector>
 
 #include "games/registry.hpp"
+#include "service/game_facts.hpp"
 #include "service/query_session.hpp"
 #include "solver/game_concept.hpp"
 
@@ -42,7 +46,9 @@ struct OutOfNodes {};
 template <class G>
 class RuleSearch {
  public:
-  RuleSearch(const G& game, std::uint64_t budget) : game_(game), budget_(budget) {
+  // With a session, its tablebase prunes the search (see main).
+  RuleSearch(const G& game, std::uint64_t budget, QuerySession* session)
+      : game_(game), budget_(budget), session_(session) {
     // reaches_[a][b]: tier b can be reached from tier a; two tiers are in
     // one group when each reaches the other.
     const std::size_t n = game.tier_count();
@@ -95,8 +101,18 @@ class RuleSearch {
     if (++nodes_ > budget_) throw OutOfNodes{};
     if (game_.is_lost(p)) return false;
     std::vector<typename G::Position> children;
-    game_.for_each_move(p,
-                        [&](const typename G::Move&, const typename G::Position& child) { children.push_back(child); });
+    if (session_) {
+      // A decisive tablebase value holds under the rule (see main): only
+      // a drawn position is searched, and from it only its drawn children
+      // (a decisive child of a drawn position is a loss for the mover).
+      const QueryResult r = session_->query(game_.format(p));
+      if (!is_draw(r.value.lower)) return is_win(r.value.lower);
+      for (const MoveResult& m : r.moves)
+        if (is_draw(m.value.lower)) children.push_back(game_.parse(m.position));
+    } else {
+      game_.for_each_move(
+          p, [&](const typename G::Move&, const typename G::Position& child) { children.push_back(child); });
+    }
     // A lost child ends the game at once: the winning move, whatever the path.
     for (const auto& child : children)
       if (game_.is_lost(child)) return true;
@@ -118,6 +134,7 @@ class RuleSearch {
 
   const G& game_;
   std::uint64_t budget_, nodes_ = 0;
+  QuerySession* session_;
   std::vector<std::vector<bool>> reaches_;
   std::unordered_set<std::string> path_;
   std::unordered_map<std::string, bool> memo_;
@@ -139,11 +156,12 @@ int main(int argc, char** argv) {
   const std::string dir = argv[3];
   std::uint64_t budget = 10'000'000, sample = 0, seed = 1;
   std::string only;
-  bool start_only = false;
+  bool start_only = false, plain = false;
   for (int i = 4; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--nodes" && i + 1 < argc) budget = std::stoull(argv[++i]);
     else if (a == "--start") start_only = true;
+    else if (a == "--plain") plain = true;
     else if (a == "--only" && i + 1 < argc) only = argv[++i];
     else if (a == "--sample" && i + 1 < argc) sample = std::stoull(argv[++i]);
     else if (a == "--seed" && i + 1 < argc) seed = std::stoull(argv[++i]);
@@ -157,7 +175,15 @@ int main(int argc, char** argv) {
   QuerySession session(choice, dir, limits);
   return with_game(choice, [&](const auto& game) {
     using G = std::decay_t<decltype(game)>;
-    RuleSearch<G> search(game, budget);
+    // The tablebase prunes the search unless --plain: a position whose
+    // tablebase value is a win in d plies keeps it under the rule, whatever
+    // the path before it, because the winner's moves that shorten the
+    // distance give every later position a distance of its own (so none
+    // repeats, and none is a position of the path before, which were drawn
+    // or had longer distances), while the rule only takes moves from the
+    // loser. So only drawn positions and their drawn moves are searched:
+    // the side to move loses when no drawn move it has is allowed.
+    RuleSearch<G> search(game, budget, plain ? nullptr : &session);
     // (tablebase outcome, outcome under the rule) -> positions, classes
     std::map<std::pair<std::string, std::string>, std::pair<std::uint64_t, std::uint64_t>> table;
     std::uint64_t nodes = 0;
@@ -172,7 +198,7 @@ int main(int argc, char** argv) {
         rule = "unsettled";
       }
       nodes += search.nodes();
-      auto& cell = table[{tablebase, rule}];
+      auto& cell = table[{tablebase + " | " + side_to_move_letter(text), rule}];
       cell.first += weight;
       cell.second += 1;
       if (start_only)
@@ -201,7 +227,8 @@ int main(int argc, char** argv) {
               << (only.empty() ? "" : ", tablebase " + only + " only")
               << (sample ? ", a sample of " + std::to_string(sample) : "") << "; search budget " << budget
               << " nodes a position, " << nodes << " nodes in all\n";
-    std::cout << "| tablebase | under the rule | positions | classes |\n| --- | --- | ---: | ---: |\n";
+    std::cout
+        << "| tablebase | side to move | under the rule | positions | classes |\n| --- | --- | --- | ---: | ---: |\n";
     for (const auto& [key, count] : table)
       std::cout << "| " << key.first << " | " << key.second << " | " << count.first << " | " << count.second << " |\n";
     return 0;
