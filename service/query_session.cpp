@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "service/query_oracle.hpp"
 #include "service/repetition_rule.hpp"
@@ -210,9 +211,38 @@ QueryResult QuerySession::query(const std::string& position, const std::vector<s
   if (!forbids_repetition())
     throw std::invalid_argument(game() + " (" + variant() +
                                 ") has no rule against repeated positions: a history applies to games that have one");
-  QueryResult r = query(position, line);
+  QueryResult r = query(position, false);
   apply_repetition_rule(r, occurred);
+  if (line) follow_allowed_line(r, occurred);
   return r;
+}
+
+// The perfect-play line under the rule: the best move it allows, each
+// position joining the history, until the game ends or the side to move
+// has no allowed move (it has lost: under the rule no line runs for ever).
+void QuerySession::follow_allowed_line(QueryResult& r, const std::vector<std::string>& occurred) {
+  r.has_line = true;
+  std::unordered_map<std::string, std::size_t> seen;
+  for (std::size_t i = 0; i < occurred.size(); ++i) seen.emplace(occurred[i], i);
+  seen.emplace(r.position, occurred.size());
+  const auto occurred_at = [&](const std::string& p) -> std::optional<std::size_t> {
+    const auto found = seen.find(p);
+    if (found == seen.end()) return std::nullopt;
+    return found->second;
+  };
+  std::size_t at = seen.at(r.position);  // the ply of the position the line has reached
+  QueryResult step = r;
+  for (int ply = 0; ply < 10000 && !step.game_over(); ++ply) {
+    if (!step.proven) {
+      r.line_complete = false;
+      break;
+    }
+    const MoveResult next = step.moves[*step.best_allowed()];
+    seen.emplace(next.position, ++at);
+    step = query(next.position, false);
+    apply_repetition_rule(step, occurred_at);
+    r.line.push_back({next.move, step.value, next.position});
+  }
 }
 
 BoardLook QuerySession::board() const { return impl_->board(); }

@@ -70,6 +70,8 @@ class QuerySession {
   // positions of the game so far (history_positions), with or without
   // `position` last (service/repetition_rule.hpp). std::invalid_argument
   // for a game without the rule.
+  // With `line`, the line takes the best move the rule allows, each position
+  // joining the history, to the end of the game (which the rule brings).
   QueryResult query(const std::string& position, const std::vector<std::string>& occurred, bool line = false);
   // Whether query(position) would search (it may take seconds) rather than
   // read the files (it takes milliseconds); for a server that runs the two
@@ -87,6 +89,7 @@ class QuerySession {
   struct Impl;
 
  private:
+  void follow_allowed_line(QueryResult& r, const std::vector<std::string>& occurred);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -17,6 +17,7 @@
 // they have no legal move and lose.
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "tests/support/rtb_process.hpp"
 
@@ -108,6 +109,20 @@ TEST(RepetitionRule, QueryHistoryAsPositionsAndWithMovesAgree) {
   const json other = query({kAtGoats, "--history", kAtGoats});
   EXPECT_EQ(other["rule"]["best_allowed"], "b1c1");
   EXPECT_TRUE(other["rule"]["note"].is_null());
+}
+
+TEST(RepetitionRule, TheLineUnderTheRuleTakesTheBestAllowedMoves) {
+  // Without the rule the line's first move is b1c1, back to the first
+  // position (a cycle: a draw would follow); under it, c2c1, and the line
+  // runs to the end of the game, no position twice.
+  EXPECT_EQ(query({kAtGoats, "--line"})["line"][0]["move"], "b1c1");
+  const json r = query({kAtGoats, "--line", "--history", std::string(kFirst) + "," + kCycle});
+  ASSERT_FALSE(r["line"].empty()) << r.dump();
+  EXPECT_EQ(r["line"][0]["move"], "c2c1");
+  std::set<std::string> seen{kFirst, kAtGoats};
+  for (const json& step : r["line"]) EXPECT_TRUE(seen.insert(step["position"].get<std::string>()).second) << r.dump();
+  const json last = query({r["line"].back()["position"].get<std::string>()});
+  EXPECT_TRUE(last["moves"].empty()) << "the line stops before the game's end: " << r.dump();
 }
 
 TEST(RepetitionRule, QueryTextSaysForbiddenAndGameOverByTheRule) {
