@@ -25,7 +25,6 @@
 #include <map>
 #include <random>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "games/registry.hpp"
@@ -104,17 +103,13 @@ struct Tally {
 // positions (a long game's history is looked up, not scanned).
 GameEnd play_one(QuerySession& session, const std::string& first, std::size_t cap, std::mt19937_64& random,
                  Tally& tally) {
-  std::unordered_map<std::string, std::size_t> seen;
+  OccurredPositions seen;
   std::string position = session.normalise(first);
   bool forced = false;
   for (std::size_t ply = 0;; ++ply) {
-    seen.emplace(position, ply);
+    seen.add(position);
     QueryResult r = session.query(position);
-    apply_repetition_rule(r, [&](const std::string& p) -> std::optional<std::size_t> {
-      const auto found = seen.find(p);
-      if (found == seen.end()) return std::nullopt;
-      return found->second;
-    });
+    apply_repetition_rule(r, seen);
     const char mover = side_to_move_letter(position);
     const auto end = [&](const std::string& how) {
       tally.games_forced += forced;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <set>
 #include <stdexcept>
-#include <unordered_map>
 
 #include "service/query_oracle.hpp"
 #include "service/repetition_rule.hpp"
@@ -222,15 +221,8 @@ QueryResult QuerySession::query(const std::string& position, const std::vector<s
 // has no allowed move (it has lost: under the rule no line runs for ever).
 void QuerySession::follow_allowed_line(QueryResult& r, const std::vector<std::string>& occurred) {
   r.has_line = true;
-  std::unordered_map<std::string, std::size_t> seen;
-  for (std::size_t i = 0; i < occurred.size(); ++i) seen.emplace(occurred[i], i);
-  seen.emplace(r.position, occurred.size());
-  const auto occurred_at = [&](const std::string& p) -> std::optional<std::size_t> {
-    const auto found = seen.find(p);
-    if (found == seen.end()) return std::nullopt;
-    return found->second;
-  };
-  std::size_t at = seen.at(r.position);  // the ply of the position the line has reached
+  OccurredPositions seen(occurred);
+  if (!seen.at(r.position)) seen.add(r.position);
   QueryResult step = r;
   for (int ply = 0; ply < 10000 && !step.game_over(); ++ply) {
     if (!step.proven) {
@@ -238,9 +230,9 @@ void QuerySession::follow_allowed_line(QueryResult& r, const std::vector<std::st
       break;
     }
     const MoveResult next = step.moves[*step.best_allowed()];
-    seen.emplace(next.position, ++at);
+    seen.add(next.position);
     step = query(next.position, false);
-    apply_repetition_rule(step, occurred_at);
+    apply_repetition_rule(step, seen);
     r.line.push_back({next.move, step.value, next.position});
   }
 }

@@ -1,7 +1,5 @@
 #include "service/repetition_rule.hpp"
 
-#include <map>
-
 namespace rtb {
 
 namespace {
@@ -15,23 +13,15 @@ std::string occurred_where(std::size_t index) {
 }
 
 void apply_repetition_rule(QueryResult& r, const std::vector<std::string>& occurred) {
-  // The first time each position occurred; the queried one last of all if
-  // the history did not end with it.
-  std::map<std::string, std::size_t> first_seen;
-  for (std::size_t i = 0; i < occurred.size(); ++i) first_seen.emplace(occurred[i], i);
-  first_seen.emplace(r.position, occurred.size());
-  apply_repetition_rule(r, [&](const std::string& position) -> std::optional<std::size_t> {
-    const auto found = first_seen.find(position);
-    if (found == first_seen.end()) return std::nullopt;
-    return found->second;
-  });
+  OccurredPositions index(occurred);
+  if (!index.at(r.position)) index.add(r.position);
+  apply_repetition_rule(r, index);
 }
 
-void apply_repetition_rule(QueryResult& r,
-                           const std::function<std::optional<std::size_t>(const std::string&)>& occurred_at) {
+void apply_repetition_rule(QueryResult& r, const OccurredPositions& occurred) {
   r.rule_applied = true;
   for (MoveResult& m : r.moves)
-    if (const std::optional<std::size_t> at = occurred_at(m.position))
+    if (const std::optional<std::size_t> at = occurred.at(m.position))
       m.forbidden = "repeats " + occurred_where(*at) + " (no position may occur twice)";
   if (r.moves.empty()) return;
   const std::optional<std::size_t> allowed = r.best_allowed();

@@ -10,26 +10,44 @@
 // and its explorer, `rtb query --history`, the library and Python all apply
 // it here.
 #include <cstddef>
-#include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "service/query_result.hpp"
 
 namespace rtb {
 
-// Marks the moves of `r` that return to one of `occurred` (canonical position
-// texts in the order they occurred; r.position is taken as occurred whether
-// or not it is the last of them), and sets r's rule fields. Where the game
-// would end on the move anyway (no move at all), nothing changes.
-void apply_repetition_rule(QueryResult& r, const std::vector<std::string>& occurred);
+// The positions of a game so far (canonical texts), each with the ply where
+// it first occurred (0: the first position): a long game's history is
+// looked up, not scanned.
+class OccurredPositions {
+ public:
+  explicit OccurredPositions(const std::vector<std::string>& occurred = {}) {
+    for (const std::string& p : occurred) add(p);
+  }
+  // `position` as the game's next one.
+  void add(const std::string& position) { first_.emplace(position, next_++); }
+  std::optional<std::size_t> at(const std::string& position) const {
+    const auto found = first_.find(position);
+    if (found == first_.end()) return std::nullopt;
+    return found->second;
+  }
 
-// The same, for a caller that keeps its own index of a long game's
-// positions: `occurred_at(position)` is where in the game it first occurred
-// (0: the first position), or none. r.position must be among them.
-void apply_repetition_rule(QueryResult& r,
-                           const std::function<std::optional<std::size_t>(const std::string&)>& occurred_at);
+ private:
+  std::unordered_map<std::string, std::size_t> first_;
+  std::size_t next_ = 0;
+};
+
+// Marks the moves of `r` that return to one of `occurred` (r.position must
+// be among them), and sets r's rule fields. Where the game would end on the
+// move anyway (no move at all), nothing changes.
+void apply_repetition_rule(QueryResult& r, const OccurredPositions& occurred);
+
+// The same from the positions in the order they occurred; r.position is
+// taken as occurred whether or not it is the last of them.
+void apply_repetition_rule(QueryResult& r, const std::vector<std::string>& occurred);
 
 // "the first position", "the position after move 7": where position
 // `index` of a game's history stands (0 the first), as the rule's reasons
