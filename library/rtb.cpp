@@ -135,6 +135,13 @@ std::optional<std::string> ProbeResult::best_move() const {
   return moves.front().move;
 }
 
+std::optional<std::string> ProbeResult::best_allowed_move() const {
+  if (!no_legal_move.empty()) return std::nullopt;
+  for (const MoveValue& m : moves)
+    if (m.forbidden.empty()) return m.move;
+  return std::nullopt;
+}
+
 struct Tablebase::Impl {
   QuerySession session;
   std::string dir;
@@ -148,7 +155,10 @@ ProbeResult probe_result(const QueryResult& q) {
   ProbeResult r;
   r.position = q.position;
   r.value = game_value(q.value);
-  for (const MoveResult& m : q.moves) r.moves.push_back({m.move, game_value(m.value), m.position});
+  for (const MoveResult& m : q.moves) r.moves.push_back({m.move, game_value(m.value), m.position, m.forbidden});
+  r.rule_applied = q.rule_applied;
+  r.rule_note = q.rule_note;
+  r.no_legal_move = q.no_legal_move;
   r.searched = q.searched;
   r.proven = q.proven;
   r.nodes = q.nodes;
@@ -208,6 +218,18 @@ ProbeResult Tablebase::probe(const std::string& position) {
     return r;
   });
 }
+
+ProbeResult Tablebase::probe(const std::string& position, const std::vector<std::string>& history) {
+  return translating_errors([&] {
+    QuerySession& session = impl().session;
+    const QueryResult q = session.query(position, session.history_positions(history));
+    ProbeResult r = probe_result(q);
+    r.json = to_json(q).dump();
+    return r;
+  });
+}
+
+bool Tablebase::forbids_repetition() const { return impl().session.forbids_repetition(); }
 
 GameValue Tablebase::probe_value(const std::string& position) {
   return translating_errors([&] {

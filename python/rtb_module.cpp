@@ -302,17 +302,34 @@ PYBIND11_MODULE(_rtb, m) {
           "Every legal move, best first, as (move, value, distance) for the side to move at `position`.")
       .def(
           "best_move",
-          [](PyTablebase& tb, const std::string& position) {
-            return tb.locked([&](rtb::Tablebase& t) { return t.probe(position).best_move(); });
+          [](PyTablebase& tb, const std::string& position, const py::object& history) {
+            if (history.is_none()) return tb.locked([&](rtb::Tablebase& t) { return t.probe(position).best_move(); });
+            const std::vector<std::string> list = move_list(history);
+            return tb.locked([&](rtb::Tablebase& t) { return t.probe(position, list).best_allowed_move(); });
           },
-          py::arg("position"), "The best move, or None when the game is over.")
+          py::arg("position"), py::arg("history") = py::none(),
+          "The best move, or None when the game is over. With `history` (the game so far, as query takes it), "
+          "the best move the no-repetition rule allows, or None when it allows none.")
+      .def_property_readonly(
+          "forbids_repetition",
+          [](const PyTablebase& tb) { return tb.locked([](rtb::Tablebase& t) { return t.forbids_repetition(); }); },
+          "Whether the game forbids a move back to a position of the game (Bagh-Chal); its values never model it.")
       .def(
           "query",
-          [](PyTablebase& tb, const std::string& position) {
-            const std::string json = tb.locked([&](rtb::Tablebase& t) { return t.probe(position).json; });
+          [](PyTablebase& tb, const std::string& position, const py::object& history) {
+            std::string json;
+            if (history.is_none()) {
+              json = tb.locked([&](rtb::Tablebase& t) { return t.probe(position).json; });
+            } else {
+              const std::vector<std::string> list = move_list(history);
+              json = tb.locked([&](rtb::Tablebase& t) { return t.probe(position, list).json; });
+            }
             return py::module_::import("json").attr("loads")(json);
           },
-          py::arg("position"), "Everything `rtb query --json` prints, as a dict.");
+          py::arg("position"), py::arg("history") = py::none(),
+          "Everything `rtb query --json` prints, as a dict. With `history` (the game so far: moves from the start, "
+          "positions, or a position and moves; a list or one comma-separated string), as `rtb query --history`: "
+          "the no-repetition rule applied, each move's 'forbidden' reason and 'rule' with 'best_allowed'.");
 
   m.def(
       "open",

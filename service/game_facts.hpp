@@ -123,6 +123,14 @@ std::string movement_phase_name_of([[maybe_unused]] const G& game) {
   return "the tiers with nothing in hand";
 }
 
+// Whether the game forbids a move back to a position that has occurred
+// (ForbidsRepetition); without the hook, no.
+template <class G>
+bool forbids_repetition_of(const G& game) {
+  if constexpr (ForbidsRepetition<G>) return game.forbids_repetition();
+  return false;
+}
+
 // Compressed bits a slot of the game's tier files (EstimatesFileSize), for
 // the plan's disk estimate; without the hook the largest measured (4.5).
 template <class G>

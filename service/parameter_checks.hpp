@@ -103,12 +103,15 @@ inline std::uint64_t parse_bytes(const std::string& parameter, const std::string
 // Every empty move is refused, a trailing one ("a2b2,") as a leading one
 // (issue 28: getline dropped the last); the message echoes at most 100
 // characters of the text.
-inline std::vector<std::string> move_list(const std::string& text) {
+// `parameter` names the list in the message (a game's history is such a
+// list too: --history, history=).
+inline std::vector<std::string> move_list(const std::string& text, const std::string& parameter = "moves") {
   std::vector<std::string> moves;
   for (std::size_t from = 0;;) {
     const std::size_t comma = std::min(text.find(',', from), text.size());
     if (comma == from)
-      throw InvalidParameter("moves", "{} has an empty move in " + quoted_input(text) + " (write a2b2,b3b2)");
+      throw InvalidParameter(parameter, "{} has an empty " + std::string(parameter == "moves" ? "move" : "item") +
+                                            " in " + quoted_input(text) + " (write a2b2,b3b2)");
     moves.push_back(text.substr(from, comma - from));
     if (comma == text.size()) return moves;
     from = comma + 1;

@@ -50,6 +50,12 @@ std::optional<std::string> QueryResult::best_move() const {
   return moves.front().move;
 }
 
+std::optional<std::size_t> QueryResult::best_allowed() const {
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (moves[i].forbidden.empty()) return i;
+  return std::nullopt;
+}
+
 nlohmann::json value_json(const ValueBounds& b) {
   if (b.exact()) return exact_value_json(b.lower);
   nlohmann::json out{{"value", nullptr}, {"distance", nullptr}};
@@ -78,7 +84,15 @@ nlohmann::json to_json(const QueryResult& r) {
     row["move"] = m.move;
     row["position"] = m.position;
     if (r.searched) row["proven"] = m.value.exact();
+    if (r.rule_applied) row["forbidden"] = m.forbidden.empty() ? nlohmann::json(nullptr) : nlohmann::json(m.forbidden);
     out["moves"].push_back(row);
+  }
+  if (r.rule_applied) {
+    const std::optional<std::size_t> allowed = r.best_allowed();
+    out["rule"] = {
+        {"best_allowed", allowed ? nlohmann::json(r.moves[*allowed].move) : nlohmann::json(nullptr)},
+        {"note", r.rule_note.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.rule_note)},
+        {"no_legal_move", r.no_legal_move.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.no_legal_move)}};
   }
   if (r.has_line) {
     out["line"] = nlohmann::json::array();
@@ -98,12 +112,18 @@ void print_text(std::ostream& out, const QueryResult& r) {
   out << "position: " << r.position << "\n";
   out << "value:    " << describe(r.value) << (r.moves.empty() ? " (game over)" : "") << "\n";
   if (r.searched) out << proof_line(r) << "\n";
+  if (!r.no_legal_move.empty()) out << "game over by the no-repetition rule: " << r.no_legal_move << "\n";
+  if (!r.rule_note.empty()) out << "rule:     " << r.rule_note << "\n";
   if (!r.moves.empty()) {
-    out << "best:     " << r.moves.front().move << (r.proven ? "" : " (so far; not proven)") << "\n";
+    out << "best:     " << r.moves.front().move << (r.proven ? "" : " (so far; not proven)")
+        << (r.moves.front().forbidden.empty() ? "" : " (forbidden by the no-repetition rule)") << "\n";
+    const std::optional<std::size_t> allowed = r.best_allowed();
+    if (allowed && *allowed != 0) out << "allowed:  " << r.moves[*allowed].move << " (the best the rule allows)\n";
     out << "moves (value for the side to move, best first):\n";
     for (std::size_t i = 0; i < r.moves.size(); ++i)
       out << (i == 0 ? "  * " : "    ") << r.moves[i].move << "  " << describe(r.moves[i].value) << "  -> "
-          << r.moves[i].position << "\n";
+          << r.moves[i].position << (r.moves[i].forbidden.empty() ? "" : "  forbidden: " + r.moves[i].forbidden)
+          << "\n";
   }
   if (r.has_line) {
     out << "line (each move's value for the side that plays it):\n";

@@ -15,8 +15,9 @@ namespace rtb {
 
 struct MoveResult {
   std::string move;
-  ValueBounds value;     // for the side to move at the queried position
-  std::string position;  // the position after the move
+  ValueBounds value;      // for the side to move at the queried position
+  std::string position;   // the position after the move
+  std::string forbidden;  // why the no-repetition rule forbids it (service/repetition_rule.hpp); "" allowed
 };
 
 // A move of the perfect-play line, with its value as the move list gives it:
@@ -42,8 +43,18 @@ struct QueryResult {
   std::vector<LineStep> line;
   bool line_complete = true;  // false: the line stops where the search could not prove a move
   bool line_repeats = false;  // the line stops where a position repeats: a draw
+  // The no-repetition rule, where it was applied (service/repetition_rule.hpp);
+  // the values above are the tablebase's all the same.
+  bool rule_applied = false;
+  std::string rule_note;      // the rule forbids every move that keeps the value: says so, and what it allows
+  std::string no_legal_move;  // the rule forbids every move: why the side to move has lost
 
   std::optional<std::string> best_move() const;
+  // The index of the first move the rule allows (moves are best first);
+  // none when the game is over or every move is forbidden.
+  std::optional<std::size_t> best_allowed() const;
+  // No move at all, or none the rule allows.
+  bool game_over() const { return moves.empty() || !no_legal_move.empty(); }
 };
 
 // The documented JSON shape of `rtb query --json` (its "format" field says

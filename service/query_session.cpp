@@ -6,6 +6,7 @@
 
 #include "service/game_facts.hpp"
 #include "service/query_oracle.hpp"
+#include "service/repetition_rule.hpp"
 #include "service/tier_selection.hpp"
 
 namespace rtb {
@@ -19,6 +20,7 @@ struct QuerySession::Impl {
   virtual QueryResult query(const std::string& position, bool line) = 0;
   virtual bool would_search(const std::string& position) = 0;
   virtual std::size_t max_position_length() const = 0;
+  virtual bool forbids_repetition() const = 0;
   virtual BoardLook board() const = 0;
   virtual TablebaseCoverage coverage() const = 0;
   virtual bool searches() const = 0;
@@ -83,6 +85,7 @@ class SessionFor final : public QuerySession::Impl {
   }
 
   BoardLook board() const override { return board_look_of(game_); }
+  bool forbids_repetition() const override { return forbids_repetition_of(game_); }
 
   bool searches() const override { return falls_back_to_search(game_); }
   std::vector<std::string> tier_filters() const override { return tier_filters_of(game_); }
@@ -207,6 +210,53 @@ std::string QuerySession::play(const std::string& position, const std::vector<st
 MoveLookup QuerySession::look_up_move(const std::vector<std::string>& legal, const std::string& typed) const {
   return impl_->look_up_move(legal, typed);
 }
+
+bool QuerySession::forbids_repetition() const { return impl_->forbids_repetition(); }
+
+std::vector<std::string> QuerySession::history_positions(const std::vector<std::string>& items) const {
+  std::vector<std::string> positions;
+  for (const std::string& item : items) {
+    if (item == "start" || item.find(' ') != std::string::npos) {
+      positions.push_back(normalise(item));
+      continue;
+    }
+    if (positions.empty()) positions.push_back(start());  // moves first: played from the start, which occurred
+    positions.push_back(play(positions.back(), {item}));
+  }
+  return positions;
+}
+
+QueryResult QuerySession::query(const std::string& position, const std::vector<std::string>& occurred, bool line) {
+  if (!forbids_repetition())
+    throw std::invalid_argument(game() + " (" + variant() +
+                                ") has no rule against repeated positions: a history applies to games that have one");
+  QueryResult r = query(position, false);
+  apply_repetition_rule(r, occurred);
+  if (line) follow_allowed_line(r, occurred);
+  return r;
+}
+
+// The perfect-play line under the rule: the best move it allows, each
+// position joining the history, until the game ends or the side to move
+// has no allowed move (it has lost: under the rule no line runs for ever).
+void QuerySession::follow_allowed_line(QueryResult& r, const std::vector<std::string>& occurred) {
+  r.has_line = true;
+  OccurredPositions seen(occurred);
+  if (!seen.at(r.position)) seen.add(r.position);
+  QueryResult step = r;
+  for (int ply = 0; ply < 10000 && !step.game_over(); ++ply) {
+    if (!step.proven) {
+      r.line_complete = false;
+      break;
+    }
+    const MoveResult next = step.moves[*step.best_allowed()];
+    seen.add(next.position);
+    step = query(next.position, false);
+    apply_repetition_rule(step, seen);
+    r.line.push_back({next.move, step.value, next.position});
+  }
+}
+
 BoardLook QuerySession::board() const { return impl_->board(); }
 TablebaseCoverage QuerySession::coverage() const { return impl_->coverage(); }
 bool QuerySession::searches() const { return impl_->searches(); }

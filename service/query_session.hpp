@@ -49,6 +49,16 @@ class QuerySession {
   // `typed` names, by the same rules (service/move_lookup.hpp).
   MoveLookup look_up_move(const std::vector<std::string>& legal, const std::string& typed) const;
 
+  // Whether the game forbids a move back to a position that has occurred
+  // in the game (service/repetition_rule.hpp).
+  bool forbids_repetition() const;
+  // The positions a game's history names, in canonical text and in order:
+  // each item is a position text (it holds a space; "start" is the start) or
+  // a move, played from the position before it (the first from the start).
+  // "start,a1,b2" and "a1,b2" name the same three positions. Throws
+  // std::invalid_argument for bad text or a move that is not legal.
+  std::vector<std::string> history_positions(const std::vector<std::string>& items) const;
+
   // How front ends draw the board and pieces (service/game_facts.hpp).
   BoardLook board() const;
   TablebaseCoverage coverage() const;
@@ -62,6 +72,13 @@ class QuerySession {
   // repetition, which is a draw). Throws std::invalid_argument for bad text
   // and MissingTables (with the generate command) for missing files.
   QueryResult query(const std::string& position, bool line = false);
+  // The same, with the game's no-repetition rule applied: `occurred` are the
+  // positions of the game so far (history_positions), with or without
+  // `position` last (service/repetition_rule.hpp). std::invalid_argument
+  // for a game without the rule.
+  // With `line`, the line takes the best move the rule allows, each position
+  // joining the history, to the end of the game (which the rule brings).
+  QueryResult query(const std::string& position, const std::vector<std::string>& occurred, bool line = false);
   // Whether query(position) would search (it may take seconds) rather than
   // read the files (it takes milliseconds); for a server that runs the two
   // apart. Throws what query throws for bad text.
@@ -78,6 +95,7 @@ class QuerySession {
   struct Impl;
 
  private:
+  void follow_allowed_line(QueryResult& r, const std::vector<std::string>& occurred);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -264,6 +264,17 @@ concept DrawsItsBoard = requires(const G& g) {
   { g.board_look() } -> std::convertible_to<BoardLook>;
 };
 
+// g.forbids_repetition() is true for a game whose rules forbid a move that
+// returns the board to a position (board, side to move, hands) that has
+// already occurred in the game. The tablebases cannot model it (a value
+// that depends on the game's history is no position's value: a cycle stays a
+// draw), so front ends apply it on top of the values, from the game's
+// history (service/repetition_rule.hpp). Without the hook, no such rule.
+template <class G>
+concept ForbidsRepetition = requires(const G& g) {
+  { g.forbids_repetition() } -> std::convertible_to<bool>;
+};
+
 // g.file_bits_per_slot() is what a tier file takes on disk, in compressed
 // bits a slot, measured on the game's solved tiers: `generate --plan`'s disk
 // estimate. Without it the plan takes 4.5.

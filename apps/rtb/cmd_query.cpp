@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "apps/rtb/cli.hpp"
@@ -86,7 +87,19 @@ bool has_argument(int argc, char** argv, const char* name) {
 }
 
 // Answers stdin's lines; returns the number of lines that failed.
-std::size_t run_batch(QuerySession& session, const std::vector<std::string>& moves, bool line) {
+// The query, under the no-repetition rule where a history is given: the
+// history's positions, then those the moves pass through.
+QueryResult query_with(QuerySession& session, const std::string& first, const std::vector<std::string>& moves,
+                       const std::optional<std::vector<std::string>>& history, bool line) {
+  if (!history) return session.query(moves.empty() ? first : session.play(first, moves), line);
+  std::vector<std::string> occurred = *history;
+  occurred.push_back(session.normalise(first));
+  for (const std::string& m : moves) occurred.push_back(session.play(occurred.back(), {m}));
+  return session.query(occurred.back(), occurred, line);
+}
+
+std::size_t run_batch(QuerySession& session, const std::vector<std::string>& moves,
+                      const std::optional<std::vector<std::string>>& history, bool line) {
   std::size_t failed = 0;
   for (std::string input; std::getline(std::cin, input);) {
     nlohmann::json out;
@@ -97,8 +110,7 @@ std::size_t run_batch(QuerySession& session, const std::vector<std::string>& mov
       const std::size_t first = input.find_first_not_of(" \t\r");
       if (first == std::string::npos) throw std::invalid_argument("a blank line: expected a position (or start)");
       const std::string text = input.substr(first, input.find_last_not_of(" \t\r") + 1 - first);
-      const std::string position = moves.empty() ? text : session.play(text, moves);
-      out = to_json(session.query(position, line));
+      out = to_json(query_with(session, text, moves, history, line));
     } catch (const std::exception& e) {  // bad text, an illegal move, a missing file: this line only
       out = {{"format", 1}, {"game", session.game()}, {"variant", session.variant()}, {"error", printable(e.what())}};
       ++failed;
@@ -117,7 +129,7 @@ std::size_t run_batch(QuerySession& session, const std::vector<std::string>& mov
 int run_query(int argc, char** argv) {
   GameChoice choice;
   DirOption dirs;
-  std::string position_text, moves_text;
+  std::string position_text, moves_text, history_text;
   bool json = false, line = false, batch = false;
   SearchLimits limits;
   limits.nodes = 10'000'000;
@@ -130,7 +142,10 @@ int run_query(int argc, char** argv) {
       "batch", po::bool_switch(&batch), "read positions from stdin, one a line; print one JSON line each")(
       "moves", po::value(&moves_text)->value_name("LIST"),
       "play these moves (comma-separated, e.g. a2b2,b3b2) from the position first")(
-      "line", po::bool_switch(&line), "also print the perfect-play line to the end of the game")(
+      "history", po::value(&history_text)->value_name("LIST"),
+      "the game so far, to apply the no-repetition rule (bagh-chal): comma-separated moves from the start, "
+      "or positions, or a position followed by moves")("line", po::bool_switch(&line),
+                                                       "also print the perfect-play line to the end of the game")(
       "nodes", po::value(&nodes)->default_value(nodes)->value_name("N"),
       "search budget in positions, where no tablebase covers the position (the games whose "
       "rtb games --json says search_fallback)")(
@@ -143,8 +158,9 @@ int run_query(int argc, char** argv) {
   // Made only for --help: it builds every game, which takes longer than a query.
   const bool help = has_argument(argc, argv, "--help") || has_argument(argc, argv, "-h");
   if (!parse_command(argc, argv,
-                     "rtb query GAME POSITION|start [--moves LIST] [--dir DIR] [--json] [--line] [--nodes N] "
-                     "[--seconds S]\n       rtb query GAME --batch [--moves LIST] [--dir DIR] [--line] < positions",
+                     "rtb query GAME POSITION|start [--moves LIST] [--history LIST] [--dir DIR] [--json] [--line]\n"
+                     "                [--nodes N] [--seconds S]\n"
+                     "       rtb query GAME --batch [--moves LIST] [--history LIST] [--dir DIR] [--line] < positions",
                      o, positionals, "rtb query pangki start --moves b1b2 --dir tb --json",
                      help ? position_help() : ""))
     return 0;
@@ -158,9 +174,10 @@ int run_query(int argc, char** argv) {
   check_search_seconds(limits.seconds, true);
   const std::vector<std::string> moves = moves_text.empty() ? std::vector<std::string>{} : move_list(moves_text);
   QuerySession session(choice, dir, limits);
-  if (batch) return run_batch(session, moves, line) == 0 ? 0 : 1;
-  const std::string position = moves.empty() ? position_text : session.play(position_text, moves);
-  const QueryResult result = session.query(position, line);
+  std::optional<std::vector<std::string>> history;
+  if (!history_text.empty()) history = session.history_positions(move_list(history_text, "history"));
+  if (batch) return run_batch(session, moves, history, line) == 0 ? 0 : 1;
+  const QueryResult result = query_with(session, position_text, moves, history, line);
   if (json) std::cout << to_json(result).dump(2) << "\n";
   else print_text(std::cout, result);
   return 0;

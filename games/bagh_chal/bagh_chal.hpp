@@ -213,6 +213,10 @@ class BaghChalGame {
     return "c3 places a goat, a1a2 slides a piece along a line, a1c3 is a tiger's jump over the goat between";
   }
   std::string movement_phase_name() const { return "sliding phase"; }
+  // The traditional rule: once every goat has been placed, no move may return
+  // to a position that has occurred (none before: each placement lowers the
+  // goats in hand). Not in the values; applied by the front ends.
+  bool forbids_repetition() const { return true; }
 
  private:
   struct Jump {

@@ -40,9 +40,10 @@ struct GameValue {
 };
 
 struct MoveValue {
-  std::string move;      // e.g. "a2b2", "c3" for a placement (docs/rules.md: each game's move text)
-  GameValue value;       // for the side to move at the probed position
-  std::string position;  // the position after the move
+  std::string move;       // e.g. "a2b2", "c3" for a placement (docs/rules.md: each game's move text)
+  GameValue value;        // for the side to move at the probed position
+  std::string position;   // the position after the move
+  std::string forbidden;  // probed with a history: why the no-repetition rule forbids it; "" allowed
 };
 
 struct ProbeResult {
@@ -56,7 +57,16 @@ struct ProbeResult {
 
   std::string json;  // the object `rtb query --json` prints for this probe (see README)
 
+  // Probed with a history (Tablebase::probe with two arguments): the game's
+  // no-repetition rule applied. The values above stay the tablebase's.
+  bool rule_applied = false;
+  std::string rule_note;      // the rule forbids every move that keeps the value: says so
+  std::string no_legal_move;  // the rule forbids every move: why the side to move has lost
+
   std::optional<std::string> best_move() const;
+  // The best move the rule allows (best_move() when no history was given);
+  // none when the game is over or every move is forbidden.
+  std::optional<std::string> best_allowed_move() const;
 };
 
 // Limits of the search that answers positions no tablebase covers (only in
@@ -122,6 +132,15 @@ class Tablebase {
   // for a damaged file. Not thread-safe: use one Tablebase per thread (or
   // a lock around each call).
   ProbeResult probe(const std::string& position);
+  // The same under the game's no-repetition rule (forbids_repetition()):
+  // `history` is the game so far, as `rtb query --history` takes it: moves
+  // from the start, positions, or a position followed by moves. Moves back
+  // to a position of the history (or to `position`) are marked forbidden.
+  // InvalidInput for a game without the rule, bad text or an illegal move.
+  ProbeResult probe(const std::string& position, const std::vector<std::string>& history);
+  // Whether the game forbids a move back to a position of the game (Bagh-Chal,
+  // once every goat is placed). Its values never model the rule.
+  bool forbids_repetition() const;
 
   // The value alone (as Fathom's tb_probe_wdl): reads the position's own
   // value, one block of its tier's file, and no move's, so it needs no file

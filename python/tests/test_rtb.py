@@ -209,3 +209,33 @@ def test_derived_tiers_answer_as_stored_ones(tmp_path):
     assert derived.moves("start") == full.moves("start")
     with pytest.raises(ValueError, match="derive_tiers"):
         rtb.generate(str(tmp_path / "pangki"), "pangki", max_pieces=2, derive_tiers=True)
+
+
+def test_history_applies_the_no_repetition_rule(tmp_path):
+    # Bagh-Chal 3x3: five moves from FIRST come back round, and the goats'
+    # best move there, b1c1, returns to FIRST: under the rule it is
+    # forbidden and c2c1 is the best move allowed. Pangki has no such rule.
+    rtb.generate(str(tmp_path), "bagh-chal", "3x3")
+    tb = rtb.open(str(tmp_path), "bagh-chal", "3x3")
+    first, cycle = "TTT/GTG/G.G t 0", ["b2b1", "c1b2", "b1c1", "b2b1", "c1b2"]
+    here = tb.play(first, cycle)
+    assert tb.forbids_repetition
+    assert tb.best_move(here) == "b1c1"
+    history = [first] + cycle
+    assert tb.best_move(here, history) == "c2c1"
+    assert tb.best_move(here, ",".join(history)) == "c2c1"
+    ruled = tb.query(here, history)
+    rows = {m["move"]: m for m in ruled["moves"]}
+    assert rows["b1c1"]["forbidden"] == "repeats the first position (no position may occur twice)"
+    assert rows["c2c1"]["forbidden"] is None
+    assert ruled["rule"]["best_allowed"] == "c2c1"
+    assert (ruled["value"], ruled["distance"]) == tb.probe(here)
+    assert "forbidden" not in tb.query(here)["moves"][0]
+    with pytest.raises(ValueError, match="is not legal"):
+        tb.query(here, [first, "a1a3"])
+    d = tmp_path / "pangki"
+    rtb.generate(str(d), "pangki", max_pieces=2)
+    small = rtb.open(str(d), "pangki")
+    assert not small.forbids_repetition
+    with pytest.raises(ValueError, match="no rule against repeated positions"):
+        small.query("ww../..../..../...b b", ["ww../..../..../...b b"])

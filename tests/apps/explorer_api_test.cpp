@@ -416,3 +416,38 @@ TEST(ExplorerServe, APortInUseIsRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+// Bagh-Chal 3x3: five moves from the first position come back round, and the
+// goats' best move there returns to it (tests/apps/repetition_rule_test.cpp).
+const char* const kCycleFirst = "TTT/GTG/G.G t 0";
+const char* const kCycleMoves = "b2b1,c1b2,b1c1,b2b1,c1b2";
+const char* const kCycleEnd = "TTT/GTG/GG. g 0";
+
+}  // namespace
+
+TEST_F(ExplorerApi, HistoryAppliesTheNoRepetitionRuleAsRtbQueryHistoryDoes) {
+  const std::string history = std::string(kCycleFirst) + "," + kCycleMoves;
+  const httplib::Params params{
+      {"game", "bagh-chal"}, {"variant", "3x3"}, {"position", kCycleEnd}, {"history", history}};
+  const auto [status, body] = get(httplib::append_query_params("/api/query", params));
+  ASSERT_EQ(status, 200) << body.dump();
+  const rtb_test::Outcome cli = rtb_test::run_rtb(
+      {"query", "bagh-chal", kCycleEnd, "--variant", "3x3", "--history", history, "--json", "--dir", *dir_});
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_EQ(body, json::parse(cli.out));
+  EXPECT_EQ(body["rule"]["best_allowed"], "c2c1") << body.dump();
+  EXPECT_EQ(body["moves"][0]["forbidden"], "repeats the first position (no position may occur twice)");
+  // The games that have the rule say so, for the page's switch.
+  const auto [games_status, games] = get("/api/games");
+  ASSERT_EQ(games_status, 200);
+  for (const json& game : games["games"])
+    for (const json& v : game["variants"])
+      EXPECT_EQ(v["forbids_repetition"], game["name"] == "bagh-chal") << game["name"] << " " << v["name"];
+  // A game without the rule refuses a history.
+  const auto [bad, refusal] =
+      get(httplib::append_query_params("/api/query", {{"game", "pangki"}, {"position", "start"}, {"history", "b1b2"}}));
+  EXPECT_EQ(bad, 400);
+  EXPECT_NE(refusal.value("error", "").find("no rule against repeated positions"), std::string::npos) << refusal.dump();
+}

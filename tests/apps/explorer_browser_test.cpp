@@ -728,6 +728,73 @@ TEST_F(ExplorerBrowser, TheEditorShowsTheEditedPositionAndStaysInTheUrl) {
       << mouse.eval("location.search");
 }
 
+TEST_F(ExplorerBrowser, AMoveBackToAPositionOfTheGameIsShownForbiddenAndRefused) {
+  // Bagh-Chal 3x3 (tests/apps/repetition_rule_test.cpp): after these five
+  // moves the goats' best move by the tablebase, b1c1, returns to the first
+  // position; under the no-repetition rule (on by default) it is listed as
+  // forbidden with why, and a real click on it, in the list or on the board,
+  // is refused with why. The other move, c2c1, is played.
+  const std::string url = httplib::append_query_params(
+      server_->url(),
+      {{"game", "bagh-chal"}, {"variant", "3x3"}, {"start", "TTT/GTG/G.G t 0"}, {"moves", "b2b1,c1b2,b1c1,b2b1,c1b2"}});
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+  mouse.open(url);
+  ASSERT_TRUE(mouse.wait_for(plies_are(5))) << mouse.eval("document.getElementById('error').textContent");
+  const char* const b1c1 = "document.querySelector('#moves li[data-move=\"b1c1\"]')";
+  ASSERT_TRUE(mouse.wait_for(std::string(b1c1) + " !== null"));
+  EXPECT_EQ(mouse.eval(std::string(b1c1) + ".classList.contains('forbidden')"), true);
+  EXPECT_EQ(mouse.eval(std::string(b1c1) + ".querySelector('.why').textContent"),
+            "forbidden: repeats the first position");
+  EXPECT_EQ(mouse.eval("document.querySelector('#moves li[data-move=\"c2c1\"]').classList.contains('forbidden')"),
+            false);
+  const std::string note = mouse.eval("document.getElementById('rule-note').textContent").get<std::string>();
+  EXPECT_NE(note.find("the rule forbids every move that keeps LOSS in"), std::string::npos) << note;
+  // A click on the forbidden move in the list: refused, with why.
+  mouse.click("#moves li[data-move='b1c1'] button");
+  ASSERT_TRUE(mouse.wait_for("!document.getElementById('error').hidden", 2000));
+  EXPECT_EQ(mouse.eval("document.getElementById('error').textContent.includes("
+                       "'b1c1 is not allowed: it repeats the first position')"),
+            true)
+      << mouse.eval("document.getElementById('error').textContent");
+  EXPECT_EQ(mouse.eval(kPlies), 5);
+  // On the board: the goat on b1, then its target c1.
+  mouse.click("#board circle.piece[data-square='b1']");
+  ASSERT_TRUE(mouse.wait_for("document.querySelector('#board g[data-move=\"b1c1\"]') !== null", 2000));
+  mouse.click("#board g[data-move='b1c1']");
+  mouse.eval("new Promise((resolve) => setTimeout(resolve, 300))");
+  EXPECT_EQ(mouse.eval(kPlies), 5) << "b1c1 clicked on the board was played";
+  // The allowed move is played.
+  mouse.click("#moves li[data-move='c2c1'] button");
+  EXPECT_TRUE(mouse.wait_for(plies_are(6)));
+  // With the rule turned off (for analysis) the same move is allowed.
+  mouse.click("#back");
+  ASSERT_TRUE(mouse.wait_for("document.querySelector('#record li.current').dataset.ply === '5'"));
+  mouse.eval("document.getElementById('rule').scrollIntoView({block: 'center'})");
+  mouse.click("#rule");
+  ASSERT_TRUE(mouse.wait_for(std::string(b1c1) + " && !" + b1c1 + ".classList.contains('forbidden')", 3000));
+  mouse.click("#moves li[data-move='b1c1'] button");
+  EXPECT_TRUE(
+      mouse.wait_for(plies_are(6) + " && document.querySelector('#record li.current').textContent.includes('b1c1')"));
+}
+
+TEST_F(ExplorerBrowser, TheComputerTakesTheBestMoveTheRuleAllows) {
+  // The same game with the goats played by the computer: by the tablebase
+  // its best move repeats the first position; it plays c2c1.
+  for (const std::string seed : {"1", "2", "3"}) {
+    const std::string url = httplib::append_query_params(server_->url(), {{"game", "bagh-chal"},
+                                                                          {"variant", "3x3"},
+                                                                          {"start", "TTT/GTG/G.G t 0"},
+                                                                          {"moves", "b2b1,c1b2,b1c1,b2b1,c1b2"},
+                                                                          {"computer", "g"},
+                                                                          {"seed", seed}});
+    rtb_test::DevToolsBrowser browser(kChromium, 1280, 900, false);
+    browser.open(url);
+    ASSERT_TRUE(browser.wait_for(plies_are(6), 5000)) << "the computer did not move";
+    EXPECT_EQ(browser.eval("document.querySelector('#record li.current').textContent.includes('c2c1')"), true)
+        << browser.eval("document.querySelector('#record li.current').textContent");
+  }
+}
+
 TEST_F(ExplorerBrowser, UnprovenValuesFitTheirChipsAndNoEmptyValuePillShows) {
   // Issue 52: on 8x8 Crossings (searched, no tablebase) a small budget
   // leaves every move between two values, and the chips clipped "between

@@ -414,3 +414,36 @@ TEST(LibraryGames, SayWhatTheDefaultTakesAndWhoDerivesTiers) {
   EXPECT_FALSE(by_name.at("morris").whole_by_default);
   for (const auto& [name, g] : by_name) EXPECT_EQ(g.derives_tiers, name == "morris") << name;
 }
+
+TEST(LibraryRepetitionRule, AHistoryForbidsAMoveBackToItsPositions) {
+  // Bagh-Chal 3x3: five moves from `first` come back round, and the goats'
+  // best move there, b1c1, returns to `first` (tests/apps/repetition_rule_test.cpp).
+  const ScratchDir dir("repetition");
+  rtb::generate_tablebases(dir.str(), "bagh-chal", "3x3");
+  rtb::Tablebase tb(dir.str(), "bagh-chal", "3x3");
+  ASSERT_TRUE(tb.forbids_repetition());
+  const std::string first = "TTT/GTG/G.G t 0";
+  const std::vector<std::string> cycle{"b2b1", "c1b2", "b1c1", "b2b1", "c1b2"};
+  const std::string here = tb.play(first, cycle);
+  const rtb::ProbeResult plain = tb.probe(here);
+  EXPECT_EQ(plain.best_move(), "b1c1");
+  EXPECT_EQ(plain.best_allowed_move(), "b1c1");
+  EXPECT_FALSE(plain.rule_applied);
+  std::vector<std::string> history{first};
+  history.insert(history.end(), cycle.begin(), cycle.end());
+  const rtb::ProbeResult ruled = tb.probe(here, history);
+  EXPECT_TRUE(ruled.rule_applied);
+  EXPECT_EQ(ruled.best_move(), "b1c1");
+  EXPECT_EQ(ruled.best_allowed_move(), "c2c1");
+  EXPECT_EQ(ruled.value, plain.value);  // the tablebase's, rule or not
+  ASSERT_EQ(ruled.moves.size(), 2u);
+  EXPECT_EQ(ruled.moves[0].forbidden, "repeats the first position (no position may occur twice)");
+  EXPECT_EQ(ruled.moves[1].forbidden, "");
+  EXPECT_TRUE(contains(ruled.rule_note, "the best it allows is c2c1")) << ruled.rule_note;
+  EXPECT_THROW(tb.probe(here, {first, "a1a3"}), rtb::InvalidInput);
+  // A game without the rule refuses a history.
+  rtb::generate_tablebases(dir.str(), "pangki", "default", up_to(2));
+  rtb::Tablebase pangki(dir.str(), "pangki");
+  EXPECT_FALSE(pangki.forbids_repetition());
+  EXPECT_THROW(pangki.probe("ww../..../..../...b b", {"ww../..../..../...b b"}), rtb::InvalidInput);
+}

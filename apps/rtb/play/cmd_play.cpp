@@ -39,7 +39,7 @@ int run_play(int argc, char** argv) {
   DirOption dirs;
   std::string position = "start";
   PlayOptions options;
-  bool no_color = false;
+  bool no_color = false, no_rule = false;
   SearchLimits limits;
   limits.nodes = 10'000'000;
   limits.seconds = 10;
@@ -65,10 +65,12 @@ int run_play(int argc, char** argv) {
       "seed", po::value<long long>()->value_name("N")->notifier([&seed](long long n) { seed = n; }),
       "seed of the computer's choice among equal moves, to replay a game (default: a new one each run)")(
       "no-color", po::bool_switch(&no_color),
-      "no colours (also when NO_COLOR is set, TERM is dumb or stdout is not a terminal)");
+      "no colours (also when NO_COLOR is set, TERM is dumb or stdout is not a terminal)")(
+      "no-repetition-rule", po::bool_switch(&no_rule),
+      "bagh-chal: allow moves back to a position of the game (for analysis; the values never model the rule)");
   if (!parse_command(argc, argv,
                      "rtb play GAME [--variant V] [--position P] [--side S] [--dir DIR] [--seconds S] [--nodes N]\n"
-                     "              [--strength 0..100] [--seed N] [--no-color]\n"
+                     "              [--strength 0..100] [--seed N] [--no-color] [--no-repetition-rule]\n"
                      "Play against perfect play; type help for the commands.",
                      o, {{"game", &choice.name}}))
     return 0;
@@ -81,6 +83,7 @@ int run_play(int argc, char** argv) {
   if (seed) check_range("seed", *seed, 0, LLONG_MAX);
   options.seed = seed ? static_cast<std::uint64_t>(*seed) : std::random_device{}();
   options.color = use_color(no_color);
+  options.repetition_rule = !no_rule;
 
   QuerySession session(choice, dir, limits);
   std::optional<PlaySession> game;

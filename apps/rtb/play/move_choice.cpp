@@ -1,5 +1,7 @@
 #include "apps/rtb/play/move_choice.hpp"
 
+#include "service/repetition_rule.hpp"
+
 namespace rtb::cli {
 
 namespace {
@@ -12,20 +14,15 @@ std::size_t below(std::mt19937_64& random, std::size_t n) { return static_cast<s
 
 }  // namespace
 
-std::vector<std::size_t> best_moves(const QueryResult& r) {
-  std::vector<std::size_t> best;
-  for (std::size_t i = 0; i < r.moves.size(); ++i)
-    if (same(r.moves[i].value, r.moves.front().value)) best.push_back(i);
-  return best;
-}
+std::vector<std::size_t> best_moves(const QueryResult& r) { return best_allowed_moves(r); }
 
 std::size_t MoveChooser::choose(const QueryResult& r) {
   const std::vector<std::size_t> best = best_moves(r);
-  const bool weaker = best.size() < r.moves.size() && static_cast<int>(below(random_, 100)) >= strength_;
-  if (!weaker) return best[below(random_, best.size())];
-  std::vector<std::size_t> others;
+  std::vector<std::size_t> others;  // the weaker moves the rule allows
   for (std::size_t i = 0; i < r.moves.size(); ++i)
-    if (!same(r.moves[i].value, r.moves.front().value)) others.push_back(i);
+    if (r.moves[i].forbidden.empty() && !same(r.moves[i].value, r.moves[best.front()].value)) others.push_back(i);
+  const bool weaker = !others.empty() && static_cast<int>(below(random_, 100)) >= strength_;
+  if (!weaker) return best[below(random_, best.size())];
   return others[below(random_, others.size())];
 }
 

@@ -19,13 +19,15 @@
 
 namespace rtb::cli {
 
-// The indices of r.moves as good as the first (r.moves is best first).
+// The indices of r.moves as good as the first that the game's no-repetition
+// rule allows (all of them where it is not applied; r.moves is best first).
 std::vector<std::size_t> best_moves(const QueryResult& r);
 
 class MoveChooser {
  public:
   MoveChooser(std::uint64_t seed, int strength) : random_(seed), strength_(strength) {}
-  // An index into r.moves, which must not be empty.
+  // An index into r.moves of a move the rule allows; r must not be over
+  // (QueryResult::game_over).
   std::size_t choose(const QueryResult& r);
 
  private:

@@ -15,6 +15,7 @@
 #include "apps/rtb/usage_error.hpp"
 #include "games/nearest_names.hpp"  // lower_case
 #include "service/game_facts.hpp"
+#include "service/repetition_rule.hpp"
 
 namespace rtb::cli {
 
@@ -111,7 +112,8 @@ PlaySession::PlaySession(QuerySession& session, const std::string& position, con
       shape_(session.board()),
       events_(shape_, session.start()),
       chooser_(options.seed, options.strength),
-      start_(session.start()) {
+      start_(session.start()),
+      rule_(options.repetition_rule && session.forbids_repetition()) {
   paint_.pieces = shape_.pieces;
   history_.push_back(session_.normalise(position));
   read_sides();
@@ -172,14 +174,25 @@ std::string PlaySession::piece_counts(const std::string& position) const {
 
 std::string PlaySession::side_name(std::size_t ply) const { return events_.side_name(letters_[ply % 2]); }
 
+QueryResult PlaySession::query_at(std::size_t ply) {
+  if (!rule_) return session_.query(history_[ply]);
+  return session_.query(history_[ply], std::vector<std::string>(history_.begin(), history_.begin() + ply + 1));
+}
+
 const QueryResult& PlaySession::current() {
-  if (!result_ || result_->position != history_[now_]) result_ = session_.query(history_[now_]);
+  // Under the rule the answer depends on the way here, not only on where.
+  const std::vector<std::string> way(history_.begin(), history_.begin() + (rule_ ? now_ + 1 : 0));
+  if (!result_ || result_->position != history_[now_] || result_history_ != way) {
+    result_ = query_at(now_);
+    result_history_ = way;
+  }
   return *result_;
 }
 
 std::vector<std::string> PlaySession::completions() {
   std::vector<std::string> words;
-  for (const MoveResult& m : current().moves) words.push_back(m.move);
+  for (const MoveResult& m : current().moves)
+    if (m.forbidden.empty()) words.push_back(m.move);
   for (const char* c : kCommands) words.emplace_back(c);
   return words;
 }
@@ -213,7 +226,7 @@ bool PlaySession::handle(const std::string& input) {
     restart(argument.empty() ? history_[0] : argument);
   } else if (command == "hint") {
     const QueryResult& r = current();
-    if (r.moves.empty()) {
+    if (r.game_over()) {
       out_ << "the game is over: no move to hint\n";
     } else {
       const std::vector<std::size_t> best = best_moves(r);
@@ -232,15 +245,19 @@ bool PlaySession::handle(const std::string& input) {
     std::vector<std::string> legal;
     for (const MoveResult& m : r.moves) legal.push_back(m.move);
     const MoveLookup found = session_.look_up_move(legal, line);
-    if (r.moves.empty()) {
+    std::string list;
+    for (const MoveResult& m : r.moves)
+      if (m.forbidden.empty()) list += (list.empty() ? "" : " ") + m.move;
+    if (r.game_over()) {
       out_ << "the game is over: undo, new, or quit\n";
     } else if (!found.short_of_move.empty()) {
       out_ << found.short_of_move << "\n";
     } else if (!found.found()) {
-      std::string list;
-      for (const MoveResult& m : r.moves) list += (list.empty() ? "" : " ") + m.move;
       out_ << "'" << line << "' is neither a legal move here nor a command (help lists them); legal moves: " << list
            << "\n";
+    } else if (!r.moves[found.index].forbidden.empty()) {
+      out_ << "'" << line << "' is not allowed: it " << r.moves[found.index].forbidden
+           << " (rtb play --no-repetition-rule plays without the rule); allowed moves: " << list << "\n";
     } else {
       const MoveResult m = r.moves[found.index];
       play(m, "you play");
@@ -250,8 +267,19 @@ bool PlaySession::handle(const std::string& input) {
   return true;
 }
 
+namespace {
+
+// What a move is judged against: the position's value, or under the rule,
+// where it forbids every move that keeps that value, the best it allows.
+ValueBounds value_to_keep(const QueryResult& r) {
+  const std::optional<std::size_t> allowed = r.best_allowed();
+  return r.rule_note.empty() || !allowed ? r.value : r.moves[*allowed].value;
+}
+
+}  // namespace
+
 void PlaySession::play(const MoveResult& move, const std::string& who) {
-  const Judged judged{current().value, move.value};
+  const Judged judged{value_to_keep(current()), move.value};
   const MoveQuality quality = judge(judged.before, judged.move);
   out_ << who << " " << paint_.bold(move.move) << "  (" << paint_.value(describe(move.value), move.value)
        << (move.value.exact() ? "" : ", not proven") << ")";
@@ -272,7 +300,7 @@ void PlaySession::play(const MoveResult& move, const std::string& who) {
 
 void PlaySession::settle() {
   // The user always moves next, so the computer moves at most once.
-  if (!users_turn(now_) && !current().moves.empty()) {
+  if (!users_turn(now_) && !current().game_over()) {
     const QueryResult& r = current();
     const MoveResult m = r.moves[chooser_.choose(r)];
     play(m, "computer (" + side_name(now_) + ") plays");
@@ -287,8 +315,11 @@ void PlaySession::show() {
   const std::string who = user_side_ ? (users_turn(now_) ? " (you)" : " (computer)") : "";
   out_ << paint_.bold(side_name(now_)) << " to move" << who << "   value: " << paint_.value(describe(r.value), r.value)
        << "\n";
+  if (!r.rule_note.empty()) out_ << "no-repetition rule: " << r.rule_note << "\n";
   if (r.moves.empty())
     out_ << "game over: " << events_.end_reason(now_ == 0 ? "" : history_[now_ - 1], history_[now_]) << "\n";
+  else if (!r.no_legal_move.empty())
+    out_ << "game over: " << side_name(now_) << " to move: " << r.no_legal_move << " (the no-repetition rule)\n";
   if (r.searched) out_ << proof_line(r) << "\n";
   const auto seen = std::count(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(now_), history_[now_]);
   if (seen > 0) out_ << "this position has occurred before: play that goes round a cycle forever is a draw\n";
@@ -296,7 +327,7 @@ void PlaySession::show() {
 }
 
 void PlaySession::show_moves(const QueryResult& r) {
-  if (r.moves.empty()) return;
+  if (r.game_over()) return;
   out_ << "moves for " << side_name(now_) << ", best first:\n";
   std::size_t move_width = 0, value_width = 0;
   for (const MoveResult& m : r.moves) {
@@ -312,6 +343,8 @@ void PlaySession::show_moves(const QueryResult& r) {
     out_ << "  " << m.move << std::string(move_width - m.move.size() + 2, ' ') << paint_.value(value, m.value)
          << (last_in_line ? "\n" : std::string(value_width - value.size(), ' '));
   }
+  for (const MoveResult& m : r.moves)
+    if (!m.forbidden.empty()) out_ << "  forbidden: " << m.move << " " << m.forbidden << "\n";
 }
 
 void PlaySession::undo() {
@@ -355,10 +388,10 @@ void PlaySession::flip() {
 
 PlaySession::Judged PlaySession::judged(std::size_t ply) {
   if (!judged_[ply]) {
-    const QueryResult r = session_.query(history_[ply]);
+    const QueryResult r = query_at(ply);
     const auto it =
         std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == moves_[ply]; });
-    judged_[ply] = Judged{r.value, it == r.moves.end() ? ValueBounds{} : it->value};
+    judged_[ply] = Judged{value_to_keep(r), it == r.moves.end() ? ValueBounds{} : it->value};
   }
   return *judged_[ply];
 }
@@ -417,12 +450,18 @@ void PlaySession::load(const std::string& file) {
       throw std::invalid_argument("it is a game of " + record.game + " (" + record.variant + ")");
     first = session_.normalise(record.first);
     std::string at = first;
+    std::map<std::string, std::size_t> seen{{first, 0}};  // for the no-repetition rule
     for (std::size_t i = 0; i < record.moves.size(); ++i) {
       try {
         at = session_.play(at, {record.moves[i]});
       } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("move " + std::to_string(i + 1) + ": " + e.what());
       }
+      const auto [where, fresh] = seen.emplace(at, i + 1);
+      if (rule_ && !fresh)
+        throw std::invalid_argument("move " + std::to_string(i + 1) + " (" + record.moves[i] + ") repeats " +
+                                    occurred_where(where->second) +
+                                    ", which the no-repetition rule forbids (rtb play --no-repetition-rule loads it)");
     }
   } catch (const std::invalid_argument& e) {
     out_ << "'" << file << "' holds no game of " << session_.game() << ": " << e.what() << " (the game goes on)\n";

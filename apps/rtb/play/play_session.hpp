@@ -5,7 +5,8 @@
 //
 // The computer plays as apps/rtb/play/move_choice.hpp says: one of the best
 // moves (the shortest win, the longest loss, a draw when drawn) at random, or
-// at a strength below 100 sometimes a weaker one. After each move a line a
+// at a strength below 100 sometimes a weaker one; never one that the game's
+// no-repetition rule forbids (on by default where the game has one). After each move a line a
 // capture, crossing or obligation (apps/rtb/play/move_events.hpp), a mark
 // when it was a mistake, and why the game ended when it did.
 //
@@ -31,6 +32,10 @@ struct PlayOptions {
   bool color = false;      // ANSI colours
   std::uint64_t seed = 0;  // for the computer's choice among equal moves
   int strength = 100;      // 0..100: the computer's (move_choice.hpp)
+  // The game's no-repetition rule, where it has one (service/repetition_rule.hpp):
+  // a move back to a position of the game is refused, the computer never plays
+  // one, and a side left with no allowed move loses.
+  bool repetition_rule = true;
 };
 
 class PlaySession {
@@ -54,6 +59,9 @@ class PlaySession {
   std::string side_name(std::size_t ply) const;
   std::string piece_counts(const std::string& position) const;
   const QueryResult& current();
+  // The answer at `ply` of the game, under the rule when it is on (the
+  // positions up to `ply` are the history).
+  QueryResult query_at(std::size_t ply);
   // Plays `move`, legal at now_ (dropping what could be redone), and says
   // what it did: `who` ("you play", "computer (white) plays").
   void play(const MoveResult& move, const std::string& who);
@@ -89,10 +97,12 @@ class PlaySession {
   std::vector<std::string> moves_;             // moves_[i] led from history_[i] to history_[i + 1]
   std::vector<std::optional<Judged>> judged_;  // judged_[i] for moves_[i], where known
   std::size_t now_ = 0;
-  std::optional<char> user_side_;      // the side letter the user plays; none: both sides
-  char letters_[2] = {'?', '?'};       // the side to move at even and at odd plies
-  void read_sides();                   // letters_ from history_[0]
-  std::optional<QueryResult> result_;  // of history_[now_]
+  std::optional<char> user_side_;            // the side letter the user plays; none: both sides
+  char letters_[2] = {'?', '?'};             // the side to move at even and at odd plies
+  void read_sides();                         // letters_ from history_[0]
+  bool rule_ = false;                        // the no-repetition rule is applied
+  std::optional<QueryResult> result_;        // of history_[now_]
+  std::vector<std::string> result_history_;  // the positions up to it, for the rule
 };
 
 }  // namespace rtb::cli

@@ -27,6 +27,9 @@ using nlohmann::json;
 constexpr std::size_t kMaxNameLength = 64;
 constexpr std::size_t kMaxPositionLength = 1024;
 constexpr std::size_t kMaxMovesLength = 1024;  // a whole game's moves, comma-separated
+// A game's history (history=): its first position and every move of a long
+// game (Bagh-Chal's games under its rule run to a few hundred plies).
+constexpr std::size_t kMaxHistoryLength = 4096;
 
 // A request that is wrong: 400 with the message.
 struct BadRequest : std::runtime_error {
@@ -137,7 +140,10 @@ GameSlot& ExplorerServer::slot_for(const std::string& game, const std::string& v
   const GameChoice choice{game, variant};
   auto made = std::make_unique<GameSlot>(choice, tablebase_dir_for(choice, dirs_).dir, limits_, gate_, stopping_);
   made->set_facts(made->read([](QuerySession& s) {
-    return json{{"name", s.variant()}, {"start", s.start()}, {"board", board_json(s.board())}};
+    return json{{"name", s.variant()},
+                {"start", s.start()},
+                {"board", board_json(s.board())},
+                {"forbids_repetition", s.forbids_repetition()}};
   }));
   return *slots_.emplace(key, std::move(made)).first->second;
 }
@@ -211,17 +217,21 @@ void ExplorerServer::routes() {
       const std::string position = parameter(req, "position", "start", kMaxPositionLength);
       // Played first, as `rtb query --moves` does (issue 27: it was ignored).
       const std::string moves = req.has_param("moves") ? parameter(req, "moves", "", kMaxMovesLength) : "";
+      // The game so far, for the no-repetition rule: as `rtb query --history`.
+      const std::string history = req.has_param("history") ? parameter(req, "history", "", kMaxHistoryLength) : "";
       const bool line = flag(req, "line");
       GameSlot& slot = slot_for(game, variant);
       // Read from the files where they cover the position (the reading lock,
       // milliseconds); searched, apart, where they do not.
       std::string played;
+      std::optional<std::vector<std::string>> occurred;
       const std::optional<json> read = slot.read([&](QuerySession& s) -> std::optional<json> {
         played = moves.empty() ? position : s.play(position, move_list(moves));
+        if (!history.empty()) occurred = s.history_positions(move_list(history, "history"));
         if (s.would_search(played)) return std::nullopt;
-        return to_json(s.query(played, line));
+        return to_json(occurred ? s.query(played, *occurred, line) : s.query(played, line));
       });
-      send_json(res, 200, read ? *read : to_json(slot.search(played, line)));
+      send_json(res, 200, read ? *read : to_json(slot.search(played, line, occurred ? &*occurred : nullptr)));
     });
   });
 

@@ -5,8 +5,10 @@
 //   GET /api/games                       the games, their variants, each
 //                                        variant's start, board and how many
 //                                        of its tier files are in the directory
-//   GET /api/query?game=G&variant=V&position=P[&moves=M][&line=1]
+//   GET /api/query?game=G&variant=V&position=P[&moves=M][&history=H][&line=1]
 //                                        what `rtb query --json [--line]` prints
+//                                        (with history=, --history: the game's
+//                                        no-repetition rule applied)
 //   GET /api/cancel?game=G&variant=V     stops the search in flight for the
 //                                        game, if any (its request gets a 503)
 //

@@ -23,6 +23,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -87,7 +88,9 @@ class GameSlot {
   // The searched answer for `position`, superseding any search of this
   // game in flight; SearchRefused when a newer request supersedes this one,
   // the server is stopping, or the server runs its most searches already.
-  QueryResult search(const std::string& position, bool line) {
+  // With `occurred` (the game's positions so far), under the game's
+  // no-repetition rule (QuerySession::query).
+  QueryResult search(const std::string& position, bool line, const std::vector<std::string>* occurred = nullptr) {
     const std::uint64_t mine = ++latest_;  // from here the running search is cancelled
     std::unique_lock lock(search_mutex_, std::defer_lock);
     while (!lock.try_lock_for(std::chrono::milliseconds(20))) {
@@ -99,7 +102,7 @@ class GameSlot {
     const SearchGate::Ticket ticket(gate_);
     running_ = mine;
     if (!searcher_) searcher_.emplace(choice_, dir_, limits_);
-    QueryResult r = searcher_->query(position, line);
+    QueryResult r = occurred ? searcher_->query(position, *occurred, line) : searcher_->query(position, line);
     if (r.stop == SearchStop::Cancelled) {
       if (stopping_) throw SearchRefused("the server is stopping");
       throw superseded();

@@ -42,6 +42,7 @@ const state = {
   players: {},       // side letter -> 'human' | 'computer'
   strength: 100,     // percent of computer moves that are best moves
   hide: false,       // values hidden until the game ends
+  rule: true,        // the no-repetition rule, where the variant has it (/api/games: forbids_repetition)
   editing: false,
   edit: null,        // the editor's position: {chars, side, hands, template}
   paletteLetter: null, // the piece the editor places; '' removes; null: the game's first
@@ -91,20 +92,45 @@ async function api(path, params, signal) {
   }
 }
 
-function query(position, what) {
+function query(position, what, history) {
   const search = beginSearch(what);
-  return api('/api/query', { game: state.game, variant: state.variant, position: position }, search.controller.signal)
-    .finally(() => endSearch(search));
+  const params = { game: state.game, variant: state.variant, position: position };
+  if (history !== null && history !== undefined) params.history = history;
+  return api('/api/query', params, search.controller.signal).finally(() => endSearch(search));
 }
 
-// A query's answer for `position`, from those already had when it is there.
-async function resultOf(position, what) {
-  if (state.results.has(position)) return state.results.get(position);
-  const r = await query(position, what);
-  state.results.set(position, r);
-  state.results.set(r.position, r);  // the canonical spelling too
+// Whether the game's no-repetition rule is applied: the variant has it
+// and it is not turned off (for analysis). The server applies it
+// (service/repetition_rule.hpp) from the history each query sends.
+function ruleApplies() {
+  return !!(state.info && state.info.forbids_repetition && state.rule);
+}
+
+// The history the rule needs at `ply`: the first position and the moves up
+// to it, as history= takes them; null where the rule is not applied.
+function ruleHistory(ply) {
+  return ruleApplies() ? [state.start].concat(state.moves.slice(0, ply)).join(',') : null;
+}
+
+// Where an answer is kept: under its position, and under the rule also
+// under the way there (the moves it forbids depend on it).
+const resultKey = (position, history) => (history === null || history === undefined ? position : position + '\n' + history);
+const resultAt = (ply) => state.results.get(resultKey(state.positions[ply], ruleHistory(ply))) || null;
+
+// A query's answer for `position` (with the rule's `history`), from those
+// already had when it is there.
+async function resultOf(position, what, history) {
+  const key = resultKey(position, history);
+  if (state.results.has(key)) return state.results.get(key);
+  const r = await query(position, what, history);
+  state.results.set(key, r);
+  state.results.set(resultKey(r.position, history), r);  // the canonical spelling too
   return r;
 }
+
+// The reason the rule forbids no move of `r`, or why the side to move has
+// none left ("" where it allows some).
+const noAllowedMove = (r) => (r && r.rule && r.rule.no_legal_move) || '';
 
 function beginSearch(what) {
   if (state.search) endSearch(state.search, true);
@@ -394,7 +420,7 @@ function pieceClasses(c) {
 }
 
 function boardMoves(position) {
-  const r = state.results.get(position);
+  const r = state.result;
   return state.editing || !r || r.position !== position ? [] : r.moves;
 }
 
@@ -699,7 +725,7 @@ function onBoardClick(event) {
 function valueHistory() {
   const points = [];
   state.positions.forEach((position, ply) => {
-    const r = state.results.get(position);
+    const r = resultAt(ply);
     if (!r || !r.value) return;
     points.push({ ply: ply, side: sideIndex(parsePosition(position).side), value: r.value, distance: r.distance || 0 });
   });
@@ -711,10 +737,12 @@ function valueHistory() {
 function mistakes() {
   const out = new Set();
   for (let k = 1; k < state.positions.length; ++k) {
-    const before = state.results.get(state.positions[k - 1]);
+    const before = resultAt(k - 1);
     const row = before && before.moves.find((m) => m.move === state.moves[k - 1]);
-    if (!before || !row || rank(before) === null || rank(row) === null) continue;
-    if (rank(row) < rank(before)) out.add(k);
+    // Under the no-repetition rule, judged against the best move it allowed.
+    const kept = before && (before.moves.find((m) => !m.forbidden) || before);
+    if (!before || !row || rank(kept) === null || rank(row) === null) continue;
+    if (rank(row) < rank(kept)) out.add(k);
   }
   return out;
 }
@@ -829,10 +857,11 @@ function showError(error) {
   }
 }
 
-// The game is over when the record's last position has no move.
+// The game is over when the record's last position has no move (or none
+// that the rule allows).
 function gameOver() {
-  const r = state.results.get(state.positions[state.positions.length - 1]);
-  return !!r && r.moves.length === 0;
+  const r = resultAt(state.positions.length - 1);
+  return !!r && (r.moves.length === 0 || !!noAllowedMove(r));
 }
 
 function valuesHidden() {
@@ -852,6 +881,10 @@ function drawPanel() {
   const value = $('value');
   value.className = 'value ' + (r && !hidden ? valueClass(r) : 'unknown');
   value.textContent = r ? (hidden ? 'value hidden' : valueText(r)) : '';
+  // Beside the value: where the rule forbids every move that keeps it.
+  const note = $('rule-note');
+  note.textContent = r && !hidden && r.rule && r.rule.note ? 'no-repetition rule: ' + r.rule.note : '';
+  note.hidden = !note.textContent;
 
   const source = $('source');
   source.className = 'source';
@@ -901,12 +934,13 @@ function drawMoveList(r, side, hidden) {
   const list = $('moves');
   const hadFocus = list.contains(document.activeElement);
   list.replaceChildren();
-  const over = r && r.moves.length === 0;
+  const over = r && (r.moves.length === 0 || !!noAllowedMove(r));
   if (state.editing) {
     $('moves-title').textContent = 'editing the board: "start from here" plays from it';
     return;
   }
-  $('moves-title').textContent = over ? 'game over: ' + endReason(state.at ? state.positions[state.at - 1] : '', state.positions[state.at])
+  $('moves-title').textContent = over && noAllowedMove(r) ? 'game over: ' + side + ' to move: ' + noAllowedMove(r)
+    : over ? 'game over: ' + endReason(state.at ? state.positions[state.at - 1] : '', state.positions[state.at])
     : state.pending && state.pending.kind === 'remove' ? 'moves for ' + side + ': click the piece to remove (marked below)'
     : state.pending ? 'moves for ' + side + ': several moves go there, pick one (marked below)'
     : hidden ? 'moves for ' + side + ' (values hidden)'
@@ -923,13 +957,22 @@ function drawMoveList(r, side, hidden) {
       }
       if (i === 0 && !hidden) item.className = 'best';
       if (state.pending && state.pending.moves.includes(m)) item.classList.add('choice');
+      if (m.forbidden) item.classList.add('forbidden');
       const button = document.createElement('button');
       button.className = hidden ? 'plain' : valueClass(m);
-      button.title = m.move + (hidden ? '' : ': ' + valueText(m) + (i === 0 ? ' (best)' : ''));
+      button.title = m.move + (hidden ? '' : ': ' + valueText(m) + (i === 0 ? ' (best)' : '')) +
+        (m.forbidden ? '; forbidden: it ' + m.forbidden : '');
       const name = document.createElement('span');
       name.className = 'move';
       name.textContent = m.move;
       button.append(name);
+      if (m.forbidden) {
+        // Shown, not hidden: the rule's reason is no value.
+        const why = document.createElement('span');
+        why.className = 'why';
+        why.textContent = 'forbidden: ' + m.forbidden.replace(/ \(.*\)$/, '');
+        button.append(why);
+      }
       if (!hidden) {
         const v = document.createElement('span');
         // Bounds ("between LOSS 6 and WIN 7") are long: they may wrap.
@@ -1079,6 +1122,8 @@ function drawPlayers() {
   }
   $('strength').value = String(state.strength);
   $('hide').checked = state.hide;
+  $('rule').checked = state.rule;
+  $('rule-row').hidden = !(state.info && state.info.forbids_repetition);
 }
 
 function render() {
@@ -1099,6 +1144,7 @@ function urlParams() {
   if (computer) params.set('computer', computer);
   if (state.strength !== 100) params.set('strength', state.strength);
   if (state.hide) params.set('hide', '1');
+  if (!state.rule) params.set('rule', '0');
   if (state.editing) params.set('edit', '1');  // a reload or a link opens the editor again
   return params;
 }
@@ -1127,7 +1173,8 @@ async function goTo(ply, push) {
   state.hover = null;
   stopComputer();
   const position = state.positions[state.at];
-  state.result = state.results.get(position) || null;
+  const history = ruleHistory(state.at);
+  state.result = resultAt(state.at);
   if (push !== undefined) updateUrl(push);
   render();
   if (state.result) {
@@ -1139,7 +1186,7 @@ async function goTo(ply, push) {
     return true;
   }
   try {
-    const r = await resultOf(position);
+    const r = await resultOf(position, undefined, history);
     if (state.positions[state.at] !== position) return false;
     state.result = r;
     showError(null);
@@ -1162,6 +1209,11 @@ async function goTo(ply, push) {
 function playMove(move) {
   const m = state.result && state.result.moves.find((x) => x.move === move);
   if (!m) return Promise.resolve(false);
+  if (m.forbidden) {
+    // The no-repetition rule: refused, with why (the option above turns it off).
+    showError({ message: move + ' is not allowed: it ' + m.forbidden });
+    return Promise.resolve(false);
+  }
   state.moves = state.moves.slice(0, state.at);
   state.positions = state.positions.slice(0, state.at + 1);
   state.moves.push(m.move);
@@ -1205,7 +1257,7 @@ async function openGame(game, variant, start, moves, at, push) {
   render();
   let first;
   try {
-    first = await resultOf(state.start, moves.length ? 'loading the game' : 'searching');
+    first = await resultOf(state.start, moves.length ? 'loading the game' : 'searching', ruleHistory(0));
   } catch (error) {
     if (load !== state.loading) return;
     if (isAbort(error)) return;
@@ -1225,16 +1277,20 @@ async function openGame(game, variant, start, moves, at, push) {
   state.positions = [first.position];
   let error = null;
   for (let k = 0; k < moves.length; ++k) {
-    const r = state.results.get(state.positions[k]);
+    const r = resultAt(k);
     const row = r && r.moves.find((m) => m.move === moves[k]);
     if (!row) {
       error = { message: 'move ' + (k + 1) + ' (' + moves[k] + ') is not a legal move in ' + state.positions[k] + '; the record stops before it' };
       break;
     }
+    if (row.forbidden) {
+      error = { message: 'move ' + (k + 1) + ' (' + moves[k] + ') is not allowed: it ' + row.forbidden + '; the record stops before it' };
+      break;
+    }
     state.moves.push(row.move);
     state.positions.push(row.position);
     try {
-      await resultOf(row.position, 'loading the game: move ' + (k + 1) + ' of ' + moves.length);
+      await resultOf(row.position, 'loading the game: move ' + (k + 1) + ' of ' + moves.length, ruleHistory(k + 1));
     } catch (e) {
       if (load !== state.loading) return;
       error = isAbort(e) ? { message: 'loading stopped: the record ends after move ' + (k + 1) } : e;
@@ -1312,8 +1368,9 @@ async function playPerfectLine() {
   while (state.running) {
     await sleep(PERFECT_STEP_MS);
     const r = state.result;
-    if (!state.running || !r || r.moves.length === 0 || !r.proven) break;
-    if (!(await playMove(r.moves[0].move))) break;
+    const best = r && r.moves.find((m) => !m.forbidden);  // the best the rule allows
+    if (!state.running || !best || !r.proven) break;
+    if (!(await playMove(best.move))) break;
     const now = state.positions[state.at];
     if (seen.has(now)) break;
     seen.add(now);
@@ -1336,9 +1393,10 @@ function canMoveByHand() {
 
 // A best move: the shortest win, the longest loss, a draw when drawn (the
 // list is best first), one at random among equals. With a strength under 100
-// that share of moves is picked at random among all.
+// that share of moves is picked at random among all. Never a move that the
+// no-repetition rule forbids: the best it allows.
 function computerChoice(r) {
-  const moves = r.moves;
+  const moves = r.moves.filter((m) => !m.forbidden);
   if (!moves.length) return null;
   if (state.rng() * 100 >= state.strength) return moves[Math.floor(state.rng() * moves.length)].move;
   const best = moves.filter((m) => sameValue(m, moves[0]));
@@ -1352,7 +1410,7 @@ function maybeComputerMove() {
   const r = state.result;
   const position = state.positions[state.at];
   if (!r || state.running || state.editing || state.at !== state.moves.length || r.position !== position) return;
-  if (!isComputer(parsePosition(position).side) || r.moves.length === 0) return;
+  if (!isComputer(parsePosition(position).side) || r.moves.length === 0 || noAllowedMove(r)) return;
   stopComputer();
   state.computerTimer = setTimeout(() => {
     state.computerTimer = 0;
@@ -1590,6 +1648,11 @@ function wire() {
   $('new-game').addEventListener('click', () => openGame(state.game, state.variant, state.info.start, [], null, true));
   $('strength').addEventListener('change', () => { state.strength = Number($('strength').value); updateUrl(false); });
   $('hide').addEventListener('change', () => { state.hide = $('hide').checked; updateUrl(false); render(); });
+  $('rule').addEventListener('change', () => {
+    state.rule = $('rule').checked;
+    updateUrl(false);
+    goTo(state.at);  // asked again with the history, or without it
+  });
   $('record-form').addEventListener('submit', (event) => {
     event.preventDefault();
     $('record-text').blur();
@@ -1653,6 +1716,7 @@ async function main() {
   if (params.has('seed')) state.rng = seededRandom(Number(params.get('seed')));
   state.strength = params.has('strength') ? Math.max(0, Math.min(100, Number(params.get('strength')) || 0)) : 100;
   state.hide = params.get('hide') === '1';
+  state.rule = params.get('rule') !== '0';
   const computer = params.get('computer') || '';
   for (const letter of computer) state.players[letter] = 'computer';
   const moves = (params.get('moves') || '').split(',').filter(Boolean);
