@@ -9,10 +9,18 @@ namespace rtb {
 namespace {
 
 // docs/rules.md's variants. `default` is Nine Men's Morris, the famous one.
+// Morabaraba's two full hands fill its board, so its full board is drawn.
 const std::vector<MorrisRules>& variant_table() {
   static const std::vector<MorrisRules> table{
-      {"nine", 24, 9, true},     {"five", 16, 5, false},   {"six", 16, 6, false},      {"seven", 17, 7, false},
-      {"five-fly", 16, 5, true}, {"six-fly", 16, 6, true}, {"seven-fly", 17, 7, true},
+      {"nine", 24, 9, true},
+      {"five", 16, 5, false},
+      {"six", 16, 6, false},
+      {"seven", 17, 7, false},
+      {"five-fly", 16, 5, true},
+      {"six-fly", 16, 6, true},
+      {"seven-fly", 17, 7, true},
+      {"morabaraba", 24, 12, true, /*diagonals=*/true, /*moves_in_hand=*/false, /*full_board_draws=*/true},
+      {"lasker", 24, 10, true, /*diagonals=*/false, /*moves_in_hand=*/true, /*full_board_draws=*/false},
   };
   return table;
 }
@@ -37,7 +45,8 @@ MorrisRules morris_rules(std::string_view variant) {
   throw std::invalid_argument("unknown morris variant " + quoted_input(variant) + " (use " + list + ")");
 }
 
-MorrisGame::MorrisGame(MorrisRules rules) : rules_(std::move(rules)), board_(morris_board(rules_.points)) {
+MorrisGame::MorrisGame(MorrisRules rules)
+    : rules_(std::move(rules)), board_(morris_board(rules_.points, rules_.diagonals)) {
   if (rules_.stones < 3 || 2 * rules_.stones > rules_.points)
     throw std::invalid_argument("morris: a side needs 3 stones or more, and both sides' stones must fit the board");
   for (const std::vector<int>& image : morris_symmetries(board_)) maps_.emplace_back(image);
@@ -49,11 +58,30 @@ MorrisGame::MorrisGame(MorrisRules rules) : rules_(std::move(rules)), board_(mor
 
 void MorrisGame::build_tiers() {
   const int n = rules_.stones;
-  tier_ids_.assign(static_cast<std::size_t>(2 * n + 1) * (n + 1) * (n + 1), kNoTier);
-  auto add = [&](int placed, int mover, int opponent) {
-    tier_ids_[(placed * (n + 1) + mover) * (n + 1) + opponent] = tier_count();
-    tiers_.push_back({placed, mover, opponent});
+  const std::size_t n1 = static_cast<std::size_t>(n) + 1;
+  tier_ids_.assign(n1 * n1 * n1 * n1, kNoTier);
+  auto add_with_hands = [&](int mover_hand, int opponent_hand, int mover, int opponent) {
+    tier_ids_[((mover_hand * n1 + opponent_hand) * n1 + mover) * n1 + opponent] = tier_count();
+    tiers_.push_back({2 * n - mover_hand - opponent_hand, mover, opponent, mover_hand, opponent_hand});
   };
+  auto add = [&](int placed, int mover, int opponent) {
+    add_with_hands(hand_after(placed, true), hand_after(placed, false), mover, opponent);
+  };
+  if (rules_.moves_in_hand) {
+    // Lasker: any two hands, either side to move (one may slide instead of
+    // placing), the fewer stones in hand first; on the board at most what
+    // a side's hand let it place, each side keeping three in all.
+    for (int in_hands = 2 * n; in_hands > 0; --in_hands)
+      for (int mover_hand = std::min(n, in_hands); mover_hand >= 0 && in_hands - mover_hand <= n; --mover_hand) {
+        const int opponent_hand = in_hands - mover_hand;
+        for (int m = 0; m + mover_hand <= n; ++m)
+          for (int o = 0; o + opponent_hand <= n; ++o)
+            if (m + mover_hand >= 3 && o + opponent_hand >= 3) add_with_hands(mover_hand, opponent_hand, m, o);
+      }
+    for (int m = 3; m <= n; ++m)
+      for (int o = 3; o <= n; ++o) add(2 * n, m, o);
+    return;
+  }
   // Placement: a side can have no more stones on the board than it placed,
   // and each must keep three on the board and in hand.
   for (int placed = 0; placed < 2 * n; ++placed) {
@@ -82,10 +110,16 @@ std::string MorrisGame::tier_name(TierId t) const {
   const Tier& tier = tiers_[t];
   std::string name =
       is_placement_tier(t) ? "p" : "m";  // appended piece by piece: GCC 12 warns falsely on "m" + std::string
-  if (!is_placement_tier(t)) {
+  if (!is_placement_tier(t) || rules_.moves_in_hand) {
     name += std::to_string(tier.mover);
     name += "-";
     name += std::to_string(tier.opponent);
+    if (is_placement_tier(t)) {  // Lasker: the hands, mover's first, as the side to move is free
+      name += "-h";
+      name += std::to_string(tier.mover_hand);
+      name += "-";
+      name += std::to_string(tier.opponent_hand);
+    }
     return name;
   }
   const bool white_to_move = tier.placed % 2 == 0;
@@ -102,23 +136,39 @@ std::vector<MorrisGame::TierId> MorrisGame::tier_successors(TierId t) const {
   const Tier& tier = tiers_[t];
   const int n = rules_.stones;
   std::vector<TierId> out;
-  auto add = [&](int placed, int mover, int opponent) {
-    const TierId next = placed <= 2 * n && mover <= n && opponent <= n ? tier_id(placed, mover, opponent) : kNoTier;
+  auto add = [&](int mover_hand, int opponent_hand, int mover, int opponent) {
+    const TierId next =
+        mover <= n && opponent <= n ? tier_with_hands(mover_hand, opponent_hand, mover, opponent) : kNoTier;
     if (next != kNoTier) out.push_back(next);  // kNoTier: the child has lost (fewer than three stones)
   };
-  // The mover's stones become the opponent's: one more on the board after a
-  // placement. A removal (a closed mill) takes one of the opponent's.
-  const int placed = is_placement_tier(t) ? tier.placed + 1 : tier.placed;
-  const int arrived = is_placement_tier(t) ? tier.mover + 1 : tier.mover;
-  add(placed, tier.opponent, arrived);
-  if (tier.opponent > 0 && (is_placement_tier(t) ? tier.mover + 1 >= 3 : true)) add(placed, tier.opponent - 1, arrived);
+  // The mover's stones become the opponent's, and its hand too: one more on
+  // the board and one fewer in hand after a placement. A removal (a closed
+  // mill, so three of the mover's stones on the board) takes one of the
+  // opponent's. Lasker's slides with stones in hand are listed even where
+  // the mover has no stone to slide: the tier and its partner make one group
+  // whichever can move, never a tier solved in one pass.
+  if (tier.mover_hand > 0) {
+    add(tier.opponent_hand, tier.mover_hand - 1, tier.opponent, tier.mover + 1);
+    if (tier.opponent > 0 && tier.mover + 1 >= 3)
+      add(tier.opponent_hand, tier.mover_hand - 1, tier.opponent - 1, tier.mover + 1);
+  }
+  if (tier.mover_hand == 0 && tier.opponent_hand == 0 && tier.mover + tier.opponent == rules_.points) {
+    add(0, 0, tier.opponent, tier.mover);  // a full board: the pass, the one move (it removes nothing)
+    return out;
+  }
+  if (tier.mover_hand == 0 || rules_.moves_in_hand) {
+    add(tier.opponent_hand, tier.mover_hand, tier.opponent, tier.mover);
+    if (tier.opponent > 0 && tier.mover >= 3) add(tier.opponent_hand, tier.mover_hand, tier.opponent - 1, tier.mover);
+  }
   return out;
 }
 
 MorrisPosition MorrisGame::position(TierId t, std::uint64_t index) const {
   const auto [first, second] = indexer(t).sets(index);
-  const Bitboard mover = is_placement_tier(t) ? first : second, opponent = is_placement_tier(t) ? second : first;
-  const MorrisSide side = tiers_[t].placed % 2 == 0 ? MorrisSide::White : MorrisSide::Black;
+  const Bitboard mover = mover_first(t) ? first : second, opponent = mover_first(t) ? second : first;
+  // The side to move the stones placed fix; White in the movement phase and
+  // in Lasker's (where the hands do not fix it, and it does not matter).
+  const MorrisSide side = tiers_[t].placed % 2 == 0 || rules_.moves_in_hand ? MorrisSide::White : MorrisSide::Black;
   return {mover, opponent, static_cast<std::uint8_t>(mover_hand(t)), static_cast<std::uint8_t>(opponent_hand(t)), side};
 }
 
@@ -128,6 +178,7 @@ MorrisPosition MorrisGame::start() const {
 }
 
 std::string MorrisGame::move_text(const Move& m) const {
+  if (m.is_pass()) return "pass";
   std::string out = m.is_placement() ? point_name(m.to) : point_name(m.from) + point_name(m.to);
   if (m.is_capture()) out += "x" + point_name(m.removed);
   return out;
@@ -221,7 +272,9 @@ MorrisPosition MorrisGame::parse(std::string_view text) const {
          std::to_string(std::max(white_total, black_total)) + " stones on the board and in hand, more than the " +
          std::to_string(n) + " a side");
   const bool white_to_move = side == 'w';
-  if (hands[0] > 0 || hands[1] > 0) {  // placement: White places first, so the hands fix the side to move
+  // Placement: White places first, so the hands fix the side to move (but
+  // in Lasker, where a side may slide instead).
+  if ((hands[0] > 0 || hands[1] > 0) && !rules_.moves_in_hand) {
     if (white_to_move && hands[0] != hands[1])
       fail("White is to move only with equal hands while stones are in hand (White places first)");
     if (!white_to_move && hands[0] != hands[1] - 1)

@@ -1,7 +1,9 @@
 #pragma once
 // The Morris family (Mills; docs/rules.md, "The Morris family"): Five, Six,
 // Seven and Nine Men's Morris, with flying at three stones in `nine` (and in
-// the optional `-fly` variants).
+// the optional `-fly` variants); Morabaraba (twelve stones, four diagonals, a
+// full board drawn) and Lasker Morris (ten stones, sliding allowed with
+// stones in hand), both flying at three.
 //
 // A position is held from the mover's side: the mover's stones and the
 // opponent's (one 32-bit set each, points as in morris_board.hpp), the stones
@@ -25,6 +27,13 @@
 //   tiers. Only tiers whose two sides each keep three stones (board plus
 //   hand) exist: a side to move with fewer has lost, and the side not to
 //   move can not have fewer.
+//   Lasker's placement tier L(m, o, hm, ho), "p8-7-h2-1": the mover's and
+//   the opponent's stones on the board and in hand, as a side may slide
+//   instead of placing, so that the hands no longer fix the side to move
+//   (it does not matter: one slot holds both colours, as in the movement
+//   tiers). A slide goes to L(o, m, ho, hm), a placement to L(o, m + 1, ho,
+//   hm - 1): {L(m, o, hm, ho), L(o, m, ho, hm)} is a cyclic group, solved
+//   by the engine's walk like a movement pair.
 //
 // Slots: a tier is numbered by SetIndexer over two sets of stones up to the
 // board's 16 (or 8) maps; the set that comes first is the one most lookups
@@ -33,7 +42,8 @@
 //   of p has p's mover as its opponent, so all of them lie in one block
 //   (predecessor_block: the engine's walk by blocks) and are indexed with one
 //   lookup of that set (for_each_predecessor_slot).
-//   Placement tiers: (the mover's stones, the opponent's). A tier is solved
+//   Lasker's placement tiers: as the movement tiers, and for the same reason.
+//   The other placement tiers: (the mover's stones, the opponent's). A tier is solved
 //   in one pass that reads its children's values; the children of a
 //   placement that removes nothing have p's opponent as their mover, so they
 //   lie in one block of the next tier, a few kilobytes, instead of one cache
@@ -60,10 +70,20 @@
 namespace rtb {
 
 struct MorrisRules {
-  std::string variant;  // "five", "six", "seven", "nine", "five-fly", "six-fly", "seven-fly"
-  int points;           // 16, 17 or 24
-  int stones;           // a side's stones, all in hand at the start
-  bool flying;          // a side with exactly 3 stones may move one to any empty point
+  std::string variant;     // "nine", "five", .., "morabaraba", "lasker": see morris_variants()
+  int points;              // 16, 17 or 24
+  int stones;              // a side's stones, all in hand at the start
+  bool flying;             // a side with exactly 3 stones (board and hand) may move one to any empty point
+  bool diagonals = false;  // the 24-point board with Morabaraba's four diagonals (links and mills)
+  // A side with stones in hand may slide a stone instead of placing one
+  // (Lasker): the placement phase is cyclic, and the hands do not fix the
+  // side to move.
+  bool moves_in_hand = false;
+  // When every point is taken (two full hands fill the board) the game is
+  // drawn, not lost by the side that cannot move. rtb gives that side one
+  // move, a pass that leaves the board as it is: the position repeats
+  // forever, which is a draw to every solver and search of rtb.
+  bool full_board_draws = false;
 };
 
 // The variant names `morris_rules` accepts, "default" (nine) first.
@@ -87,10 +107,11 @@ struct MorrisPosition {
 
 struct MorrisMove {
   static constexpr std::uint8_t kNone = 0xFF;
-  std::uint8_t from = kNone;  // kNone for a placement
-  std::uint8_t to = 0;
+  std::uint8_t from = kNone;     // kNone for a placement (and the pass)
+  std::uint8_t to = 0;           // kNone for the pass of a full board (MorrisRules::full_board_draws)
   std::uint8_t removed = kNone;  // the opponent's stone a mill removes; kNone for any other move
-  bool is_placement() const { return from == kNone; }
+  bool is_pass() const { return to == kNone; }
+  bool is_placement() const { return from == kNone && !is_pass(); }
   bool is_capture() const { return removed != kNone; }
   friend bool operator==(const MorrisMove&, const MorrisMove&) = default;
 };
@@ -117,8 +138,8 @@ class MorrisGame {
   int stones_placed(TierId t) const { return tiers_[t].placed; }
   int mover_on_board(TierId t) const { return tiers_[t].mover; }
   int opponent_on_board(TierId t) const { return tiers_[t].opponent; }
-  int mover_hand(TierId t) const { return hand_after(tiers_[t].placed, true); }
-  int opponent_hand(TierId t) const { return hand_after(tiers_[t].placed, false); }
+  int mover_hand(TierId t) const { return tiers_[t].mover_hand; }
+  int opponent_hand(TierId t) const { return tiers_[t].opponent_hand; }
   // CountsPiecesPerSide: a side's stones still in play (board and hand).
   int mover_pieces(TierId t) const { return mover_on_board(t) + mover_hand(t); }
   int other_pieces(TierId t) const { return opponent_on_board(t) + opponent_hand(t); }
@@ -137,11 +158,12 @@ class MorrisGame {
   // tier, odd and stored (the last placement tier, whose children are the
   // movement tiers, is odd). Of Nine Men's Morris's mid- and endgame this
   // leaves 1.89 of 3.21 GB, of its placement phase 3.97 of 6.75.
+  // (Lasker's placement tiers are cyclic, none derived.)
   bool may_derive_tier(TierId t) const {
-    if (is_placement_tier(t)) return stones_placed(t) % 2 == 0;
+    if (is_placement_tier(t)) return !rules_.moves_in_hand && stones_placed(t) % 2 == 0;
     return mover_on_board(t) > opponent_on_board(t);
   }
-  std::string tier_name(TierId t) const;  // "m9-8", "p12-w5-b4"
+  std::string tier_name(TierId t) const;  // "m9-8", "p12-w5-b4", Lasker's "p8-7-h2-1"
   std::uint64_t tier_size(TierId t) const { return indexer(t).size(); }
   // Positions of the tier (one side to move), not reduced by symmetry.
   std::uint64_t tier_positions(TierId t) const {
@@ -152,16 +174,22 @@ class MorrisGame {
   std::vector<TierId> tier_successors(TierId t) const;
   // The tier of a position that is not over (is_lost is false).
   TierId tier_of(const Position& p) const {
-    const int placed = 2 * rules_.stones - p.mover_in_hand - p.opponent_in_hand;
-    return tier_id(placed, count(p.mover), count(p.opponent));
+    return tier_with_hands(p.mover_in_hand, p.opponent_in_hand, count(p.mover), count(p.opponent));
   }
   // The id of a tier; kNoTier for counts no tier has.
   static constexpr TierId kNoTier = ~TierId{0};
+  // By the hands (mover's, opponent's) and the stones on the board, each 0..n.
+  TierId tier_with_hands(int mover_hand, int opponent_hand, int mover, int opponent) const {
+    const std::size_t n1 = static_cast<std::size_t>(rules_.stones) + 1;
+    return tier_ids_[((mover_hand * n1 + opponent_hand) * n1 + mover) * n1 + opponent];
+  }
+  // By the stones placed, which fix the hands where only placements empty
+  // them (not in Lasker's placement phase; 2n, the movement phase, in all).
   TierId tier_id(int placed, int mover, int opponent) const {
-    return tier_ids_[(placed * (rules_.stones + 1) + mover) * (rules_.stones + 1) + opponent];
+    return tier_with_hands(hand_after(placed, true), hand_after(placed, false), mover, opponent);
   }
   std::uint64_t index(const Position& p) const {
-    if (p.placing()) return indexer(count(p.mover), count(p.opponent)).index(p.mover, p.opponent);
+    if (mover_first(p)) return indexer(count(p.mover), count(p.opponent)).index(p.mover, p.opponent);
     return indexer(count(p.opponent), count(p.mover)).index(p.opponent, p.mover);
   }
   Position position(TierId t, std::uint64_t index) const;
@@ -214,7 +242,8 @@ class MorrisGame {
     const Bitboard free = opponent & ~in_mills(opponent);
     return free ? free : opponent;
   }
-  // Where a stone of a side with `stones` stones may go from `from`.
+  // Where a stone of a side with `stones` stones (on the board and in hand)
+  // may go from `from`.
   Bitboard targets(int from, int stones, Bitboard empty) const {
     return rules_.flying && stones == 3 ? empty : board_.neighbours[from] & empty;
   }
@@ -241,18 +270,22 @@ class MorrisGame {
     if (p.mover_in_hand > 0) {
       const auto hand = static_cast<std::uint8_t>(p.mover_in_hand - 1);
       for (Bitboard to = empty; to; to &= to - 1) emit(Move::kNone, lowest_square(to), p.mover | (to & (0 - to)), hand);
+      if (!rules_.moves_in_hand) return;
+    }
+    if (empty == 0 && rules_.full_board_draws) {  // the full board's pass (see MorrisRules)
+      f(Move{Move::kNone, Move::kNone, Move::kNone}, Position{p.opponent, p.mover, 0, 0, other(p.to_move)});
       return;
     }
-    for_each_slide(p.mover, empty, [&](int origin, int point, Bitboard moved) {
-      emit(static_cast<std::uint8_t>(origin), point, moved, 0);
+    for_each_slide(p.mover, count(p.mover) + p.mover_in_hand, empty, [&](int origin, int point, Bitboard moved) {
+      emit(static_cast<std::uint8_t>(origin), point, moved, p.mover_in_hand);
     });
   }
 
   // Calls f(from, to, the mover's stones after) for every slide (or flight)
-  // of the stones `mover` to the empty points: the movement phase's moves.
+  // of the stones `mover`, of a side with `stones` on the board and in hand,
+  // to the empty points.
   template <class F>
-  void for_each_slide(Bitboard mover, Bitboard empty, F&& f) const {
-    const int stones = count(mover);
+  void for_each_slide(Bitboard mover, int stones, Bitboard empty, F&& f) const {
     for (Bitboard from = mover; from; from &= from - 1) {
       const int origin = lowest_square(from);
       const Bitboard rest = mover ^ bit(origin);
@@ -268,12 +301,12 @@ class MorrisGame {
   // removals of one mill share the child's first set (the mover's stones
   // after the move), looked up once, with each child ranked from it by
   // RankWithOneLess over the opponent's stones. Declines (-1) placement
-  // positions (solved in one pass) and those whose quiet children may share
-  // a slot.
+  // positions (solved in one pass, or Lasker's, left to the general path),
+  // the full board and those whose quiet children may share a slot.
   template <class Exit, class Lost>
   int for_each_exit_slot(const Position& p, Exit&& exit, Lost&& lost) const {
-    if (p.placing() || !quiet_children_distinct(p)) return -1;
     const Bitboard empty = board_.all & ~(p.mover | p.opponent);
+    if (p.placing() || empty == 0 || !quiet_children_distinct(p)) return -1;
     const int stones = count(p.mover), others = count(p.opponent);
     // Only a slide onto a point where the mover's stones lack one point of a
     // mill may close it (not even there if the stone left that mill): the
@@ -323,8 +356,9 @@ class MorrisGame {
   // set beside p's opponent: two of them share a slot only through a map
   // that keeps p's opponent, so when no map but the identity does, they are
   // pairwise distinct. Placement positions have no children in their group.
+  // The same holds of Lasker's slides with stones in hand.
   bool quiet_children_distinct(const Position& p) const {
-    if (p.placing()) return true;
+    if (mover_first(p)) return true;
     return indexer(count(p.opponent), count(p.mover)).first_set_has_no_symmetry(p.opponent);
   }
 
@@ -334,15 +368,17 @@ class MorrisGame {
   // removal came from another group. No allocation.
   template <class F>
   void for_each_predecessor(const Position& p, F&& f) const {
-    for_each_unmove(p, [&](Bitboard earlier) { f(Position{earlier, p.mover, 0, 0, other(p.to_move)}); });
+    for_each_unmove(p, [&](Bitboard earlier) {
+      f(Position{earlier, p.mover, p.opponent_in_hand, p.mover_in_hand, other(p.to_move)});
+    });
   }
   // The same predecessors as (tier, slot): they share their first set (p's
   // mover), looked up once. Distinct when that set has no symmetry.
   template <class F>
   bool for_each_predecessor_slot(const Position& p, F&& f) const {
-    if (p.placing()) return true;
+    if (mover_first(p)) return true;
     const Indexer& at = indexer(count(p.mover), count(p.opponent));
-    const TierId tier = tier_id(2 * rules_.stones, count(p.opponent), count(p.mover));
+    const TierId tier = predecessor_tier(p);
     const Indexer::FirstSet first = at.first_set(p.mover);
     for_each_unmove(p, [&](Bitboard earlier) { f(tier, at.index(first, earlier)); });
     return std::has_single_bit(first.maps);  // no symmetry: one map, so distinct sets give distinct slots
@@ -352,9 +388,8 @@ class MorrisGame {
   std::pair<TierId, std::uint64_t> predecessor_block(const Position& p) const {
     // A placement position has none in its group (a group of one tier
     // solved in one pass): any block of its own tier will do.
-    if (p.placing()) return {tier_of(p), 0};
-    const TierId tier = tier_id(2 * rules_.stones, count(p.opponent), count(p.mover));
-    return {tier, indexer(count(p.mover), count(p.opponent)).class_of_first_set(p.mover)};
+    if (mover_first(p)) return {tier_of(p), 0};
+    return {predecessor_tier(p), indexer(count(p.mover), count(p.opponent)).class_of_first_set(p.mover)};
   }
 
   // Solves placement tier `tier` (no move re-enters it) in one pass from the
@@ -418,8 +453,18 @@ class MorrisGame {
             board_.all & ~first.canonical, std::has_single_bit(first.maps)};
   }
   struct Tier {
-    int placed, mover, opponent;
+    int placed, mover, opponent;  // stones placed, and on the board
+    int mover_hand, opponent_hand;
   };
+  // A tier numbered by the mover's stones first: a placement tier solved in
+  // one pass (every variant's but Lasker's).
+  bool mover_first(TierId t) const { return is_placement_tier(t) && !rules_.moves_in_hand; }
+  bool mover_first(const Position& p) const { return p.placing() && !rules_.moves_in_hand; }
+  // The tier of p's predecessors in its group: the opponent moved last, and
+  // a slide (or a pass) left both hands as they are.
+  TierId predecessor_tier(const Position& p) const {
+    return tier_with_hands(p.opponent_in_hand, p.mover_in_hand, count(p.opponent), count(p.mover));
+  }
   // The placement before the movement phase: its children are movement
   // positions.
   bool is_last_placement(TierId t) const { return tiers_[t].placed + 1 == 2 * rules_.stones; }
@@ -454,14 +499,18 @@ class MorrisGame {
     return mover == white_to_move ? white : black;
   }
   // Calls f(earlier mover set) for each stone of p's opponent that may have
-  // just arrived where it stands without closing a mill, from each point it
-  // may have come from. Only in the movement phase.
+  // just arrived where it stands without closing a mill (or closing one with
+  // nothing to remove: p's mover had no stone on the board), from each point
+  // it may have come from; and for the pass of a full board. Only where a
+  // slide stays in the tier group: the movement phase, and Lasker's.
   template <class F>
   void for_each_unmove(const Position& p, F&& f) const {
-    if (p.placing()) return;
+    if (mover_first(p)) return;
     const Bitboard empty = board_.all & ~(p.mover | p.opponent);
-    const int stones = count(p.opponent);
-    for (Bitboard arrived = p.opponent & ~in_mills(p.opponent); arrived; arrived &= arrived - 1) {
+    if (empty == 0 && rules_.full_board_draws) return f(p.opponent);
+    const int stones = count(p.opponent) + p.opponent_in_hand;
+    const Bitboard arrivals = p.mover ? p.opponent & ~in_mills(p.opponent) : p.opponent;
+    for (Bitboard arrived = arrivals; arrived; arrived &= arrived - 1) {
       const int to = lowest_square(arrived);
       const Bitboard rest = p.opponent ^ bit(to);
       for (Bitboard from = targets(to, stones, empty); from; from &= from - 1) f(rest | (from & (0 - from)));
@@ -477,8 +526,7 @@ class MorrisGame {
   }
   const Indexer& build_indexer(int first, int second) const;
   const Indexer& indexer(TierId t) const {
-    return is_placement_tier(t) ? indexer(tiers_[t].mover, tiers_[t].opponent)
-                                : indexer(tiers_[t].opponent, tiers_[t].mover);
+    return mover_first(t) ? indexer(tiers_[t].mover, tiers_[t].opponent) : indexer(tiers_[t].opponent, tiers_[t].mover);
   }
 
   std::string name_ = "morris";
@@ -486,7 +534,7 @@ class MorrisGame {
   MorrisBoard board_;
   std::vector<SquareMap> maps_;
   std::vector<Tier> tiers_;       // by tier id
-  std::vector<TierId> tier_ids_;  // by (placed, mover, opponent); kNoTier where none
+  std::vector<TierId> tier_ids_;  // by (mover_hand, opponent_hand, mover, opponent); kNoTier where none
   // By (first set's stones, second's): built when first asked for, since a
   // query needs a few of the hundred and each costs a table of C(24, first).
   struct LazyIndexer {

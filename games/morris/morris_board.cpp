@@ -19,7 +19,10 @@ struct BoardText {
   std::vector<std::string> mills;    // "c1 c2 c3": three names
 };
 
-BoardText board_text(int points) {
+BoardText board_text(int points, bool diagonals) {
+  if (diagonals && points != 24)
+    throw std::invalid_argument("morris: only the 24-point board has diagonals, not the " + std::to_string(points) +
+                                "-point one");
   switch (points) {
     case 16:
       return {5, {"a1 c1 e1 e3 e5 c5 a5 a3", "b2 c2 d2 d3 d4 c4 b4 b3"}, {"c1 c2", "e3 d3", "c5 c4", "a3 b3"}, {}};
@@ -28,11 +31,17 @@ BoardText board_text(int points) {
               {"a1 c1 e1 e3 e5 c5 a5 a3", "b2 c2 d2 d3 d4 c4 b4 b3"},
               {"c1 c2", "e3 d3", "c5 c4", "a3 b3", "c2 c3", "d3 c3", "c4 c3", "b3 c3"},
               {"c1 c2 c3", "c2 c3 c4", "c3 c4 c5", "a3 b3 c3", "b3 c3 d3", "c3 d3 e3"}};
-    case 24:
-      return {7,
-              {"a1 d1 g1 g4 g7 d7 a7 a4", "b2 d2 f2 f4 f6 d6 b6 b4", "c3 d3 e3 e4 e5 d5 c5 c4"},
-              {"a4 b4", "b4 c4", "d7 d6", "d6 d5", "g4 f4", "f4 e4", "d1 d2", "d2 d3"},
-              {"a4 b4 c4", "d7 d6 d5", "g4 f4 e4", "d1 d2 d3"}};
+    case 24: {
+      BoardText text{7,
+                     {"a1 d1 g1 g4 g7 d7 a7 a4", "b2 d2 f2 f4 f6 d6 b6 b4", "c3 d3 e3 e4 e5 d5 c5 c4"},
+                     {"a4 b4", "b4 c4", "d7 d6", "d6 d5", "g4 f4", "f4 e4", "d1 d2", "d2 d3"},
+                     {"a4 b4 c4", "d7 d6 d5", "g4 f4 e4", "d1 d2 d3"}};
+      if (diagonals) {  // Morabaraba: the squares' corners joined, each line two links and a mill
+        text.links.insert(text.links.end(), {"a7 b6", "b6 c5", "g7 f6", "f6 e5", "a1 b2", "b2 c3", "g1 f2", "f2 e3"});
+        text.mills.insert(text.mills.end(), {"a7 b6 c5", "g7 f6 e5", "a1 b2 c3", "g1 f2 e3"});
+      }
+      return text;
+    }
     default:
       throw std::invalid_argument("morris: a board has 16, 17 or 24 points, not " + std::to_string(points));
   }
@@ -64,8 +73,8 @@ std::vector<std::pair<int, int>> MorrisBoard::links() const {
   return out;
 }
 
-MorrisBoard morris_board(int points) {
-  const BoardText text = board_text(points);
+MorrisBoard morris_board(int points, bool diagonals) {
+  const BoardText text = board_text(points, diagonals);
   MorrisBoard board;
   board.grid = text.grid;
   for (const std::string& square : text.squares)

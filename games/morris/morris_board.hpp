@@ -1,7 +1,7 @@
 #pragma once
-// The three Morris boards (docs/rules.md, "The Morris family"): their
-// points, links and mills, and the board maps that keep every link and every
-// mill, computed from them.
+// The Morris boards (docs/rules.md, "The Morris family"; Morabaraba's is the
+// 24-point board with four diagonals): their points, links and mills, and the
+// board maps that keep every link and every mill, computed from them.
 //
 // Points are numbered as chess numbers squares, a1 first: by rank from the
 // bottom, then by file from the left, so that the 24-point board's points are
@@ -43,8 +43,10 @@ struct MorrisBoard {
   std::vector<std::pair<int, int>> links() const;
 };
 
-// The board of 16, 17 or 24 points; std::invalid_argument for another count.
-MorrisBoard morris_board(int points);
+// The board of 16, 17 or 24 points, the last with the four diagonals of
+// Morabaraba when `diagonals`; std::invalid_argument for another count, or
+// for diagonals on another board.
+MorrisBoard morris_board(int points, bool diagonals = false);
 
 // Every map of the points that sends links onto links and mills onto mills,
 // the identity first, in a fixed order (lexicographic by image).

@@ -15,12 +15,17 @@ namespace rtb {
 std::string MorrisGame::describe() const {
   std::ostringstream out;
   const auto& r = rules_;
-  out << name() << " (" << variant() << "): " << r.points << " points, " << board_.links().size() << " links, "
-      << board_.mills.size() << " mills, " << r.stones << " stones a side"
-      << (r.flying ? ", flying at three" : ", no flying") << "; start " << format(start()) << "\n";
-  out << "  tiers: m(mover's stones)-(opponent's) once both hands are empty, p(stones placed)-w(White's)-b(Black's\n"
-      << "  on the board) while stones are in hand; classes differ under the " << symmetry_count()
-      << " board maps that keep every link and mill;\n  a movement tier counts one side to move\n";
+  out << name() << " (" << variant() << "): " << r.points << " points" << (r.diagonals ? " with diagonals" : "") << ", "
+      << board_.links().size() << " links, " << board_.mills.size() << " mills, " << r.stones << " stones a side"
+      << (r.flying ? ", flying at three" : ", no flying") << (r.moves_in_hand ? ", sliding with stones in hand" : "")
+      << (r.full_board_draws ? ", a full board drawn (its side to move passes)" : "") << "; start " << format(start())
+      << "\n";
+  out << "  tiers: m(mover's stones)-(opponent's) once both hands are empty, "
+      << (r.moves_in_hand ? "p(mover's)-(opponent's on the board)-h(mover's)-(opponent's in hand)\n  while"
+                          : "p(stones placed)-w(White's)-b(Black's\n  on the board) while")
+      << " stones are in hand; classes differ under the " << symmetry_count()
+      << " board maps that keep every link and mill;\n  a " << (r.moves_in_hand ? "" : "movement ")
+      << "tier counts one side to move\n";
   TierSizes movement, placement;
   for (TierId t = 0; t < tier_count(); ++t) {
     const TierSizes tier{tier_positions(t), class_count(t), tier_size(t), 1};

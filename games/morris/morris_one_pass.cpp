@@ -212,7 +212,7 @@ MorrisGame::PlacementWalk MorrisGame::placement_walk(TierId tier) const {
 
 std::vector<Value> MorrisGame::solve_placement_tier(TierId tier, const SolvedTierValues& solved, int threads,
                                                     PlacementWalk walk, const SlotsDone& slots_done) const {
-  if (!is_placement_tier(tier)) throw std::logic_error("morris: a movement tier is not solved in one pass");
+  if (!mover_first(tier)) throw std::logic_error("morris: only a placement tier with no slides is solved in one pass");
   if (walk == PlacementWalk::ByChild && !is_last_placement(tier))
     return walk_by_child(tier, solved, threads, slots_done);
   return walk_by_parent(tier, solved, threads, slots_done);

@@ -200,6 +200,18 @@ TEST_F(ExplorerApi, GamesListsEveryVariantWithItsBoardAndTablebases) {
   EXPECT_EQ(six["lines"].size(), 20u);
   EXPECT_EQ(six["in_hand"], "wb");
   EXPECT_EQ(variants["morris/seven"]["board"]["points"].size(), 17u);
+  // Morabaraba's board: nine's points and links and the four diagonals,
+  // which the page draws from this list.
+  ASSERT_EQ(variants.count("morris/morabaraba"), 1u);
+  const json& morabaraba = variants["morris/morabaraba"]["board"];
+  EXPECT_EQ(morabaraba["points"], nine["points"]);
+  EXPECT_EQ(morabaraba["lines"].size(), 40u);
+  for (const auto& [a, b] :
+       {std::pair{"a7", "b6"}, std::pair{"b6", "c5"}, std::pair{"g7", "f6"}, std::pair{"f6", "e5"},
+        std::pair{"a1", "b2"}, std::pair{"b2", "c3"}, std::pair{"g1", "f2"}, std::pair{"f2", "e3"}})
+    EXPECT_TRUE(joined(morabaraba, a, b)) << a << "-" << b;
+  EXPECT_EQ(variants["morris/lasker"]["board"]["lines"].size(), 32u);
+  EXPECT_EQ(variants["morris/lasker"]["start"], ".../.../.../....../.../.../... w 10 10");
 }
 
 TEST_F(ExplorerApi, BadInputGets400WithAJsonErrorThatSaysWhat) {

@@ -47,6 +47,27 @@ TEST(TextBoard, NineMensMorrisDrawsTheTwentyFourPointsAndTheirLinks) {
             "     a   b   c   d   e   f   g\n");
 }
 
+TEST(TextBoard, MorabarabaDrawsItsDiagonals) {
+  // The board's links as the game gives them: four diagonals join the
+  // squares' corners, a slant in each gap between two ranks they cross.
+  EXPECT_EQ(drawn("morabaraba", "w../.../.../....../.../.../..b b 11 11"),
+            "     a   b   c   d   e   f   g\n"
+            "  7  w-----------.-----------.  7\n"
+            "     | \\         |         / |\n"
+            "  6  |   .-------.-------.   |  6\n"
+            "     |   | \\     |     / |   |\n"
+            "  5  |   |   .---.---.   |   |  5\n"
+            "     |   |   |       |   |   |\n"
+            "  4  .---.---.       .---.---.  4\n"
+            "     |   |   |       |   |   |\n"
+            "  3  |   |   .---.---.   |   |  3\n"
+            "     |   | /     |     \\ |   |\n"
+            "  2  |   .-------.-------.   |  2\n"
+            "     | /         |         \\ |\n"
+            "  1  .-----------.-----------b  1\n"
+            "     a   b   c   d   e   f   g\n");
+}
+
 TEST(TextBoard, EachCharacterOfTheTextLandsOnItsPoint) {
   // One stone a rank, at the last point of each: g7, f6, e5, g4, e3, f2, g1.
   const std::string board = drawn("nine", "..w/..b/..w/.....b/..w/..b/..w w 3 3");

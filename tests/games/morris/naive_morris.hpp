@@ -20,8 +20,10 @@
 namespace rtb::naive {
 
 struct MillsBoard {
-  int stones = 0;       // a side's stones, all in hand at the start
-  bool flying = false;  // a side with exactly 3 stones (hands empty) may move to any empty point
+  int stones = 0;                 // a side's stones, all in hand at the start
+  bool flying = false;            // a side with exactly 3 stones (board and hand) may move to any empty point
+  bool slides_with_hand = false;  // lasker: a side with stones in hand may move instead of placing
+  bool full_board_drawn = false;  // morabaraba: every point taken, the game is drawn
   // Point names in text order: ranks from the top, left to right.
   std::vector<std::string> names;
   std::vector<int> rank_lengths;  // top rank first
@@ -90,7 +92,8 @@ inline void order_points(MillsBoard& b) {
 
 }  // namespace detail
 
-// The boards of docs/rules.md's table, by variant name ("five" .. "seven-fly").
+// The boards of docs/rules.md's table, by variant name ("five" .. "seven-fly"),
+// and those of its section on Morabaraba and Lasker Morris.
 inline MillsBoard mills_board(const std::string& variant) {
   MillsBoard b;
   const bool fly_suffix = variant.size() > 4 && variant.substr(variant.size() - 4) == "-fly";
@@ -110,7 +113,7 @@ inline MillsBoard mills_board(const std::string& variant) {
     }
     b.stones = base == "five" ? 5 : base == "six" ? 6 : 7;
     b.flying = fly_suffix;
-  } else if (base == "nine" && !fly_suffix) {
+  } else if ((base == "nine" || base == "morabaraba" || base == "lasker") && !fly_suffix) {
     detail::add_cycle(b, "a1 d1 g1 g4 g7 d7 a7 a4");
     detail::add_cycle(b, "b2 d2 f2 f4 f6 d6 b6 b4");
     detail::add_cycle(b, "c3 d3 e3 e4 e5 d5 c5 c4");
@@ -129,6 +132,24 @@ inline MillsBoard mills_board(const std::string& variant) {
       detail::add_mill(b, m);
     b.stones = 9;
     b.flying = true;  // nine flies at three stones
+    if (base == "morabaraba") {
+      // The four diagonals joining the squares' corners, each two links and a mill.
+      b.links.insert(b.links.end(), {{"a7", "b6"},
+                                     {"b6", "c5"},
+                                     {"g7", "f6"},
+                                     {"f6", "e5"},
+                                     {"a1", "b2"},
+                                     {"b2", "c3"},
+                                     {"g1", "f2"},
+                                     {"f2", "e3"}});
+      for (const char* m : {"a7b6c5", "g7f6e5", "a1b2c3", "g1f2e3"}) detail::add_mill(b, m);
+      b.stones = 12;
+      b.full_board_drawn = true;
+    }
+    if (base == "lasker") {
+      b.stones = 10;
+      b.slides_with_hand = true;
+    }
   } else {
     throw std::invalid_argument("naive morris: unknown variant " + variant);
   }
@@ -210,7 +231,7 @@ inline std::vector<std::pair<std::string, std::string>> moves(const MillsBoard& 
   };
 
   if (my_hand > 0) {
-    // Placement: any empty point; the board's stones may not move.
+    // Placement: any empty point; the board's stones may not move (but in lasker).
     for (int to = 0; to < n; ++to) {
       if (p.at[to] != '.') continue;
       Position after = p;
@@ -218,8 +239,9 @@ inline std::vector<std::pair<std::string, std::string>> moves(const MillsBoard& 
       (me == 'w' ? after.hand_w : after.hand_b) -= 1;
       finish(b.names[to], after, to);
     }
-  } else {
-    const bool flies = b.flying && on_board(p, me) == 3;
+  }
+  if (my_hand == 0 || b.slides_with_hand) {
+    const bool flies = b.flying && on_board(p, me) + my_hand == 3;
     for (int from = 0; from < n; ++from) {
       if (p.at[from] != me) continue;
       for (int to = 0; to < n; ++to) {
@@ -236,18 +258,26 @@ inline std::vector<std::pair<std::string, std::string>> moves(const MillsBoard& 
   return out;
 }
 
-// The side to move has lost: fewer than three stones on the board and in
-// hand, or no legal move.
-inline bool is_lost(const MillsBoard& b, const Position& p) {
-  const int mine = on_board(p, p.to_move) + (p.to_move == 'w' ? p.hand_w : p.hand_b);
-  return mine < 3 || moves(b, p).empty();
+// The game is drawn: morabaraba's board with every point taken.
+inline bool is_drawn(const MillsBoard& b, const Position& p) {
+  return b.full_board_drawn && p.at.find('.') == std::string::npos;
 }
 
-// Leaves of the move tree; a lost position is a leaf wherever it stands.
+// The side to move has lost: fewer than three stones on the board and in
+// hand, or no legal move (on a board that is not drawn).
+inline bool is_lost(const MillsBoard& b, const Position& p) {
+  const int mine = on_board(p, p.to_move) + (p.to_move == 'w' ? p.hand_w : p.hand_b);
+  return mine < 3 || (moves(b, p).empty() && !is_drawn(b, p));
+}
+
+// Leaves of the move tree; a position where the game is over is a leaf
+// wherever it stands.
 inline std::uint64_t perft(const MillsBoard& b, const Position& p, int depth) {
-  if (depth == 0 || is_lost(b, p)) return 1;
+  if (depth == 0 || is_lost(b, p) || is_drawn(b, p)) return 1;
+  const std::vector<std::pair<std::string, std::string>> children = moves(b, p);
+  if (depth == 1) return children.size();  // each child a leaf, over or not
   std::uint64_t leaves = 0;
-  for (const auto& [text, child] : moves(b, p)) leaves += perft(b, parse(b, child), depth - 1);
+  for (const auto& [text, child] : children) leaves += perft(b, parse(b, child), depth - 1);
   return leaves;
 }
 
