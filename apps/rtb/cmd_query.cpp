@@ -34,11 +34,13 @@ std::string folded(const std::string& first, const std::string& text) {
   bool line_empty = true;
   while (words >> word) {
     if (!line_empty && out.size() - line_start + 1 + word.size() > 100) {
-      out += "\n" + std::string(first.size(), ' ');
+      out += '\n';
+      out.append(first.size(), ' ');
       line_start = out.size() - first.size();
       line_empty = true;
     }
-    out += (line_empty ? "" : " ") + word;
+    if (!line_empty) out += ' ';  // appended: GCC 12 warns falsely on + here
+    out += word;
     line_empty = false;
   }
   return out + "\n";
