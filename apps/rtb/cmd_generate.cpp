@@ -19,8 +19,8 @@ namespace {
 
 // The report of a finished run: one JSON object (README: JSON output), or a line.
 template <class G>
-void print_report(const G& game, const GenerateOptions& options, const GenerateReport& report, int processes,
-                  bool json) {
+void print_report(const G& game, const GenerateOptions& options, const GenerateReport& report, int processes, bool json,
+                  const DistributedReport* mpi = nullptr) {
   const std::string files = game_directory(game, options.dir).string();
   if (json) {
     nlohmann::json out{{"format", 1},
@@ -34,6 +34,11 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
                        {"seconds", report.seconds},
                        {"threads", options.threads}};
     if (processes > 1) out["processes"] = processes;
+    if (mpi && mpi->groups_split > 0) {
+      out["groups_split"] = mpi->groups_split;
+      out["split_bytes_sent"] = mpi->split_bytes_sent;
+      out["split_messages_sent"] = mpi->split_messages_sent;
+    }
     std::cout << out.dump(2) << "\n";
     return;
   }
@@ -42,12 +47,17 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
             << " s with ";
   if (processes > 1) std::cout << processes << " MPI processes x ";
   std::cout << options.threads << (options.threads == 1 ? " thread" : " threads") << "; files in " << files << "\n";
+  if (mpi && mpi->groups_split > 0)
+    std::cout << mpi->groups_split << " tier groups split across the " << processes << " processes; their walks sent "
+              << mpi->split_bytes_sent << " bytes of updates in " << mpi->split_messages_sent << " messages\n";
 }
 
 // Every process of an MPI job runs this with the same options; rank 0 takes
 // the directory's lock, sweeps it and prints.
+// split_groups: every group that can be split is solved by all the
+// processes together (GroupLoop::splittable); otherwise each group by one.
 template <class G>
-int generate_distributed(const G& game, const GenerateOptions& options, bool json) {
+int generate_distributed(const G& game, const GenerateOptions& options, bool json, bool split_groups) {
   const ResourcePlan plan = check_generate_plan(game, options);  // each process, against its own machine
   FileTierStore store = generate_store(game, options);
   const std::vector<TierGroup> groups = game_solve_order(game);
@@ -59,6 +69,10 @@ int generate_distributed(const G& game, const GenerateOptions& options, bool jso
   work.selected = &loop.selected();
   work.is_complete = [&](std::size_t g) { return loop.is_complete(g); };
   work.solve = [&](std::size_t g) { return loop.solve_one(g, options.threads); };
+  work.split = [&](std::size_t g) { return split_groups && loop.splittable(g); };
+  work.solve_share = [&](std::size_t g, GroupExchange& exchange) {
+    return loop.solve_share(g, options.threads, exchange, share_block_slots(options.write.block_size));
+  };
   work.describe = [&](std::size_t g) { return loop.group_name(g); };
   work.claim = [&] { claim.emplace(game_directory(game, options.dir)); };
   Progress clock(true);
@@ -67,7 +81,7 @@ int generate_distributed(const G& game, const GenerateOptions& options, bool jso
     print_report(
         game, options,
         GenerateReport{report.groups_solved, report.groups_skipped, report.slots_solved, clock.elapsed_seconds()},
-        report.processes, json);
+        report.processes, json, &report);
   return 0;
 }
 
@@ -77,7 +91,7 @@ int run_generate(int argc, char** argv) {
   GameChoice choice;
   GenerateOptions options;
   TierSelection selection;
-  bool json = false, plan_parallelism = false;
+  bool json = false, plan_parallelism = false, split_groups = false;
   // Under mpirun the processes of one machine share its cores.
   options.threads = std::max(1, default_threads() / mpi_launch_local_size());
   // Read signed, so that a negative value is seen instead of wrapping around.
@@ -114,6 +128,10 @@ int run_generate(int argc, char** argv) {
       "family's movement tiers where the mover has more stones, and its placement tiers with White to "
       "place): their files mark them, and every reader computes their values; Nine Men's Morris's mid- "
       "and endgame then take 1.9 GB instead of 3.2")(
+      "split-groups", po::bool_switch(&split_groups),
+      "under mpirun, solve every tier group that can be split with all the processes together, each holding "
+      "a share of its slots (groups walked in bytes by a game's own moves taken back; others stay whole); "
+      "same files")(
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);
@@ -164,7 +182,7 @@ int run_generate(int argc, char** argv) {
       return 0;
     }
     // Under MPI the ranks share the directory by design; rank 0 hands out the groups.
-    if (mpi_launch_size() > 1) return generate_distributed(game, options, json);
+    if (mpi_launch_size() > 1) return generate_distributed(game, options, json, split_groups);
     // The plan, the directory's lock and the sweep of temporaries are
     // generate()'s own checks (driver/generate.hpp), as for the library.
     print_report(game, options, generate(game, options), 1, json);
