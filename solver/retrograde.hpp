@@ -1473,7 +1473,7 @@ class GroupSolver {
   std::vector<ReservedArray<Code>> share_codes_;
   std::vector<std::vector<Key>> outgoing_;
   std::uint64_t sent_keys_ = 0;
-  std::uint64_t share_round_keys_ = std::uint64_t{1} << 22;  // 32 MiB of updates a round
+  std::uint64_t share_round_keys_ = std::uint64_t{1} << 20;  // 8 MiB of updates a round
   state_byte::BigCounts big_counts_;
   std::size_t big_counts_seen_ = 0;
   unsigned byte_max_distance_ = state_byte::kMaxDistance;

@@ -54,10 +54,12 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
 
 // Every process of an MPI job runs this with the same options; rank 0 takes
 // the directory's lock, sweeps it and prints.
-// split_groups: every group that can be split is solved by all the
-// processes together (GroupLoop::splittable); otherwise each group by one.
+// The plan splits a group across all the processes where it can be and
+// does not fit one process's memory limit, or with --split-groups wherever
+// it can be (GroupLoop::splittable); every other group goes to one process.
 template <class G>
-int generate_distributed(const G& game, const GenerateOptions& options, bool json, bool split_groups) {
+int generate_distributed(const G& game, GenerateOptions options, bool json) {
+  options.ranks = mpi_launch_size();
   const ResourcePlan plan = check_generate_plan(game, options);  // each process, against its own machine
   FileTierStore store = generate_store(game, options);
   const std::vector<TierGroup> groups = game_solve_order(game);
@@ -69,7 +71,9 @@ int generate_distributed(const G& game, const GenerateOptions& options, bool jso
   work.selected = &loop.selected();
   work.is_complete = [&](std::size_t g) { return loop.is_complete(g); };
   work.solve = [&](std::size_t g) { return loop.solve_one(g, options.threads); };
-  work.split = [&](std::size_t g) { return split_groups && loop.splittable(g); };
+  std::vector<bool> split(loop.groups().size(), false);
+  for (const GroupPlan& g : plan.groups) split.at(g.group) = g.split_ranks > 0 && loop.splittable(g.group);
+  work.split = [&](std::size_t g) { return split[g]; };
   work.solve_share = [&](std::size_t g, GroupExchange& exchange) {
     return loop.solve_share(g, options.threads, exchange, share_block_slots(options.write.block_size));
   };
@@ -91,7 +95,9 @@ int run_generate(int argc, char** argv) {
   GameChoice choice;
   GenerateOptions options;
   TierSelection selection;
-  bool json = false, plan_parallelism = false, split_groups = false;
+  bool json = false, plan_parallelism = false;
+  long long ranks = 0;  // 0: not given (a given 0 is refused below)
+  bool ranks_given = false;
   // Under mpirun the processes of one machine share its cores.
   options.threads = std::max(1, default_threads() / mpi_launch_local_size());
   // Read signed, so that a negative value is seen instead of wrapping around.
@@ -128,10 +134,13 @@ int run_generate(int argc, char** argv) {
       "family's movement tiers where the mover has more stones, and its placement tiers with White to "
       "place): their files mark them, and every reader computes their values; Nine Men's Morris's mid- "
       "and endgame then take 1.9 GB instead of 3.2")(
-      "split-groups", po::bool_switch(&split_groups),
+      "split-groups", po::bool_switch(&options.split_groups),
       "under mpirun, solve every tier group that can be split with all the processes together, each holding "
-      "a share of its slots (groups walked in bytes by a game's own moves taken back; others stay whole); "
-      "same files")(
+      "a share of its slots (without it, only the groups that do not fit one process's memory limit); groups "
+      "walked in bytes by a game's own moves taken back can be split, others stay whole; same files")(
+      "ranks", po::value(&ranks)->value_name("N")->notifier([&ranks_given](long long) { ranks_given = true; }),
+      "with --plan: plan for an MPI job of N processes (each --memory-limit): a rank's memory for each "
+      "group split across them, and the fewest ranks each group needs")(
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);
@@ -150,6 +159,7 @@ int run_generate(int argc, char** argv) {
   options.dir = dirs.for_writing();
   check_threads(options.threads);
   check_range("block-size", block_size, 1, kMaxBlockSize);
+  if (ranks_given) check_range("ranks", ranks, 1, kMostPlannedRanks);
   check_range("zstd-level", options.write.zstd_level, 1, max_zstd_level());
   options.write.block_size = static_cast<std::uint32_t>(block_size);
   options.write.long_matches = !zstd_own_matches;
@@ -178,11 +188,15 @@ int run_generate(int argc, char** argv) {
       return 0;
     }
     if (plan_only) {
+      if (ranks_given) options.ranks = static_cast<int>(ranks);
+      else if (mpi_launch_size() > 1) options.ranks = mpi_launch_size();
       print_plan(plan_generate(game, options), std::cout);
       return 0;
     }
     // Under MPI the ranks share the directory by design; rank 0 hands out the groups.
-    if (mpi_launch_size() > 1) return generate_distributed(game, options, json, split_groups);
+    if (ranks_given)
+      throw UsageError("--ranks plans an MPI job: give it with --plan (under mpirun the job's own count)");
+    if (mpi_launch_size() > 1) return generate_distributed(game, options, json);
     // The plan, the directory's lock and the sweep of temporaries are
     // generate()'s own checks (driver/generate.hpp), as for the library.
     print_report(game, options, generate(game, options), 1, json);
