@@ -1,6 +1,7 @@
 // The MPI scheduler, built as a module (librtb_mpi.so) that rtb loads only
 // when mpirun started it (apps/rtb/mpi/mpi_launch.cpp): a plain run neither
-// initialises MPI nor loads its libraries. The only file that knows MPI.
+// initialises MPI nor loads its libraries. With mpi_group_exchange.cpp, the
+// only code that knows MPI.
 #include "apps/rtb/mpi/mpi_scheduler.hpp"
 
 #include <mpi.h>
