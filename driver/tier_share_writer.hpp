@@ -6,10 +6,7 @@
 // name, renamed onto the real one when whole (tablebases/tier_file.hpp). The
 // bytes are those of the whole tier written by one process; no process holds
 // more than its share's values, and process 0 one process's frames at a time.
-#include <omp.h>
-
 #include <cstdint>
-#include <exception>
 #include <filesystem>
 #include <optional>
 #include <span>
@@ -31,31 +28,11 @@ inline void write_tier_share(const std::filesystem::path& path, const TierInfo& 
   std::vector<std::uint64_t> mine;  // the file blocks of this process's slots
   for (std::uint64_t b = 0; b < blocks; ++b)
     if (share.owns(local, b * block_size)) mine.push_back(b);
-  std::vector<std::vector<unsigned char>> frames(mine.size());
-  std::exception_ptr error;
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-#pragma omp parallel num_threads(threads) if (mine.size() > 1)
-  {
-    std::optional<TierBlockCompressor> compressor;
-#pragma omp for schedule(dynamic)
-    for (std::int64_t i = 0; i < static_cast<std::int64_t>(mine.size()); ++i) {
-      try {
-        if (!compressor) compressor.emplace(options);
+  std::vector<std::vector<unsigned char>> frames =
+      compress_tier_blocks(path, options, mine.size(), [&](std::uint64_t i, std::vector<unsigned char>& raw) {
         const std::uint64_t first = mine[i] * block_size;
-        frames[i] = compressor->compress({values + first, std::min(block_size, count - first)});
-      } catch (...) {
-#pragma omp critical(rtb_share_write_error)
-        if (!error) error = std::current_exception();
-      }
-    }
-  }
-  if (error) {
-    try {
-      std::rethrow_exception(error);
-    } catch (const std::exception& e) {
-      throw TablebaseError(path, std::string("cannot compress: ") + e.what());
-    }
-  }
+        raw.assign(values + first, values + first + std::min(block_size, count - first));
+      });
   // Each process's blocks and their sizes, then its frames in the same order.
   std::vector<std::uint64_t> sizes;
   std::vector<unsigned char> bytes;

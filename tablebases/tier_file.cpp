@@ -160,6 +160,40 @@ std::vector<unsigned char> TierBlockCompressor::compress(std::span<const unsigne
   return out;
 }
 
+// Blocks are independent, so they compress in parallel; each lands in its
+// own slot, which keeps the output identical for any thread count.
+std::vector<std::vector<unsigned char>> compress_tier_blocks(
+    const fs::path& path, const WriteOptions& options, std::uint64_t count,
+    const std::function<void(std::uint64_t, std::vector<unsigned char>&)>& raw) {
+  std::vector<std::vector<unsigned char>> blocks(count);
+  std::exception_ptr error;
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+#pragma omp parallel if (count > 1) num_threads(threads)
+  {
+    std::optional<TierBlockCompressor> compressor;
+    std::vector<unsigned char> bytes;
+#pragma omp for schedule(dynamic)
+    for (std::int64_t b = 0; b < static_cast<std::int64_t>(count); ++b) {
+      try {
+        if (!compressor) compressor.emplace(options);
+        raw(static_cast<std::uint64_t>(b), bytes);
+        blocks[b] = compressor->compress(bytes);
+      } catch (...) {
+#pragma omp critical(rtb_write_error)
+        if (!error) error = std::current_exception();
+      }
+    }
+  }
+  if (error) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      throw TablebaseError(path, std::string("cannot compress: ") + e.what());
+    }
+  }
+  return blocks;
+}
+
 TablebaseError::TablebaseError(const fs::path& path, const std::string& problem)
     : std::runtime_error(path.string() + ": " + problem) {}
 
@@ -278,26 +312,9 @@ void write_values(const fs::path& path, const TierInfo& info, std::span<const St
   const std::uint64_t block_size = options.block_size;
   const std::uint64_t block_count = (count + block_size - 1) / block_size;
 
-  // Blocks are independent, so they compress in parallel; each lands in its
-  // own slot, which keeps the output identical for any thread count.
-  std::vector<std::vector<unsigned char>> blocks(block_count);
-  std::exception_ptr error;
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-#pragma omp parallel if (block_count > 1) num_threads(threads)
-  {
-    std::optional<TierBlockCompressor> compressor;
-    std::string setup_error;
-    try {
-      compressor.emplace(options);
-    } catch (const std::exception& e) {
-      setup_error = e.what();
-    }
-    std::vector<unsigned char> raw;
-#pragma omp for schedule(dynamic)
-    for (std::int64_t b = 0; b < static_cast<std::int64_t>(block_count); ++b) {
-      try {
-        if (!compressor) throw std::runtime_error(setup_error);
-        const std::uint64_t first = static_cast<std::uint64_t>(b) * block_size;
+  const std::vector<std::vector<unsigned char>> blocks =
+      compress_tier_blocks(path, options, block_count, [&](std::uint64_t b, std::vector<unsigned char>& raw) {
+        const std::uint64_t first = b * block_size;
         const std::uint64_t n = std::min(block_size, count - first);
         raw.resize(n * encoding);
         for (std::uint64_t i = 0; i < n; ++i) {
@@ -309,20 +326,7 @@ void write_values(const fs::path& path, const TierInfo& info, std::span<const St
             raw[2 * i + 1] = static_cast<unsigned char>(v >> 8);
           }
         }
-        blocks[b] = compressor->compress(raw);
-      } catch (...) {
-#pragma omp critical(rtb_write_error)
-        if (!error) error = std::current_exception();
-      }
-    }
-  }
-  if (error) {
-    try {
-      std::rethrow_exception(error);
-    } catch (const std::exception& e) {
-      throw TablebaseError(path, std::string("cannot compress: ") + e.what());
-    }
-  }
+      });
 
   std::vector<std::uint32_t> sizes, crcs;
   for (const std::vector<unsigned char>& block : blocks) {

@@ -34,6 +34,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <list>
 #include <map>
 #include <memory>
@@ -126,6 +127,13 @@ void write_tier_file(const std::filesystem::path& path, const TierInfo& info, st
 
 // Writes a derived tier's file: the header alone, atomically as above.
 void write_derived_tier_file(const std::filesystem::path& path, const TierInfo& info);
+
+// Compresses `count` blocks on options.threads threads (0: OpenMP's
+// default), block b's raw bytes written into its argument by raw(b, bytes):
+// the frames, in block order. A failure throws a TablebaseError naming path.
+std::vector<std::vector<unsigned char>> compress_tier_blocks(
+    const std::filesystem::path& path, const WriteOptions& options, std::uint64_t count,
+    const std::function<void(std::uint64_t, std::vector<unsigned char>&)>& raw);
 
 // A file put together from blocks compressed apart, as the processes of a
 // tier group split across machines do (each compresses the blocks of its

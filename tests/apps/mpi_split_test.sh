@@ -8,14 +8,7 @@
 # Usage: mpi_split_test.sh RTB MPIRUN WORKDIR
 set -euo pipefail
 rtb=$1 mpirun=$2 work=$3
-rm -rf "$work"
-mkdir -p "$work"
-# Open MPI refuses to run as root unless told, and CI runs as root; no
-# binding: 3 processes share 2 cores here.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-export OMP_WAIT_POLICY=PASSIVE
-fail() { echo "FAIL: $*" >&2; exit 1; }
-digests() { (cd "$1" && find . -name '*.rtb' | sort | xargs sha256sum); }
+source "$(dirname "$0")/mpi_test_common.sh"
 games=("crossings --variant 4x4" "morris --variant five" "bagh-chal --variant 4x4")
 
 for game in "${games[@]}"; do "$rtb" generate $game --dir "$work/one" --threads 2 -q; done
@@ -33,18 +26,8 @@ done
 # Kill one rank once a few files exist (every group of Crossings 4x4 is
 # split, so the job is inside one), then run again.
 tiers="$work/killed/crossings-4x4"
-"$mpirun" --oversubscribe --bind-to none -np 3 "$rtb" generate crossings --variant 4x4 --dir "$work/killed" \
-  --threads 1 -q --split-groups > "$work/killed.out" 2> "$work/killed.err" &
-launcher=$!
-for _ in $(seq 600); do
-  [ "$(find "$tiers" -name '*.rtb' 2>/dev/null | wc -l)" -ge 4 ] && break
-  sleep 0.05
-done
-victim=$(pgrep -P "$launcher" -x rtb | tail -n 1)
-[ -n "$victim" ] || fail "no rank process under mpirun $launcher"
-kill -KILL "$victim"
-if wait "$launcher"; then fail "mpirun exited 0 although a rank was killed"; fi
-left=$(find "$tiers" -name '*.rtb' | wc -l)
+kill_a_rank "$tiers" 4 "$work/killed.out" "$work/killed.err" "$mpirun" --oversubscribe --bind-to none -np 3 \
+  "$rtb" generate crossings --variant 4x4 --dir "$work/killed" --threads 1 -q --split-groups
 echo "killed rank process $victim with $left of 16 files written"
 [ "$left" -lt 16 ] || fail "the run finished before the kill; nothing was tested"
 # Every file under a real name is whole (the one-process run's bytes).
