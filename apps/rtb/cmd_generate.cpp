@@ -194,6 +194,10 @@ int run_generate(int argc, char** argv) {
       return 0;
     }
     // Under MPI the ranks share the directory by design; rank 0 hands out the groups.
+    if (options.split_groups && mpi_launch_size() == 1)
+      throw UsageError(
+          "--split-groups splits tier groups across the processes of an MPI job: run it under mpirun "
+          "(or give it with --plan --ranks N)");
     if (ranks_given)
       throw UsageError("--ranks plans an MPI job: give it with --plan (under mpirun the job's own count)");
     if (mpi_launch_size() > 1) return generate_distributed(game, options, json);

@@ -262,6 +262,7 @@ TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
       {{"generate", "pangki", "--memory-limit", ""}, "--memory-limit must be a size above 0"},
       {{"generate", "pangki", "--plan", "--ranks", "0"}, "--ranks must be in 1..65536, not 0"},
       {{"generate", "pangki", "--ranks", "4"}, "--ranks plans an MPI job: give it with --plan"},
+      {{"generate", "pangki", "--split-groups"}, "--split-groups splits tier groups across the processes of an MPI"},
       {{"play", "pangki", "--seed", "-1"}, "--seed must be at least 0, not -1"},
       // Issue 53, item 5: an empty directory was a filesystem error.
       {{"generate", "pangki", "--tiers", "2-2", "--dir", ""}, "--dir is empty: name a directory"},
