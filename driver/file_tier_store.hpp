@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "driver/tier_share_writer.hpp"
 #include "driver/tier_store.hpp"
 #include "solver/derived_tier.hpp"
 #include "solver/game_concept.hpp"
@@ -83,6 +84,15 @@ class FileTierStore final : public TierStore {
     if (damaged == damaged_.end()) return;
     if (replaced_) replaced_(path(tier), damaged->second);
     damaged_.erase(damaged);
+  }
+  // A derived tier's file, the header alone, is written by process 0.
+  void save_share(std::uint32_t tier, const std::uint8_t* values, const SlotPartition& share, std::size_t local,
+                  GroupExchange& exchange) override {
+    if (tier < derive_.size() && derive_[tier]) {
+      if (exchange.rank() == 0) write_derived_tier_file(path(tier), tiers_.at(tier));
+      return;
+    }
+    write_tier_share(path(tier), tiers_.at(tier), write_, values, share, local, exchange);
   }
   // Whether tier's file is there and a derived tier's; false for any other
   // file and for none.

@@ -43,6 +43,10 @@ struct GenerateOptions {
   // Write the tiers the game may derive (solver/derived_tier.hpp) without
   // their values.
   bool derive_tiers = false;
+  // The processes of an MPI job (the plan's PlanModel::ranks), and whether
+  // every group that can be is split across them (--split-groups).
+  int ranks = 1;
+  bool split_groups = false;
 };
 
 struct GenerateReport {
@@ -98,6 +102,8 @@ ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
   PlanModel model = plan_model_of(game);
   if (options.derive_tiers) model.derived = derived_tiers(game);
   model.memory_limit = memory_limit_of(options);
+  model.ranks = options.ranks;
+  model.split_all = options.split_groups;
   return plan_resources(game, groups, needed, complete, model, options.walk);
 }
 

@@ -19,6 +19,7 @@
 #include "solver/game_concept.hpp"
 #include "solver/progress.hpp"
 #include "solver/retrograde.hpp"
+#include "solver/slot_share.hpp"
 #include "solver/tier_graph.hpp"
 
 namespace rtb {
@@ -128,6 +129,46 @@ class GroupLoop {
       throw;
     }
   }
+
+  // Whether group g can be split across processes (solver/slot_share.hpp):
+  // a group walked in bytes by the game's own predecessors. A group solved
+  // in one pass, or one of a game that gives forward moves only, is solved
+  // whole by one process.
+  bool splittable(std::size_t g) const {
+    return GivesPredecessors<G> && walk_of(g) == Walk::Byte && !solved_in_one_pass(game_, groups_[g].tiers);
+  }
+
+  // Solves this process's share of group g with the other processes of
+  // `exchange`, blocks of block_slots slots each, and has the store make
+  // its files whole; reads the group's dependencies whole and keeps nothing
+  // after. Returns the group's slots.
+  std::uint64_t solve_share(std::size_t g, int threads, GroupExchange& exchange, std::uint64_t block_slots) {
+    try {
+      const TierGroup& group = groups_[g];
+      const std::uint64_t slots = group_slots(g);
+      if (progress_) {
+        progress_->plan(1, slots);
+        progress_->group(1, group_name(g), slots, false);
+      }
+      for (std::uint32_t d : group.dependencies) load(d, g, [](std::uint32_t, const std::exception&) { throw; });
+      GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_, Walk::Byte);
+      solver.split_across(exchange, block_slots);
+      solver.solve_share();
+      for (std::size_t k = 0; k < group.tiers.size(); ++k) {
+        if (progress_) progress_->stage("writing tier " + game_.tier_name(group.tiers[k]));
+        store_.save_share(group.tiers[k], solver.share_values(k), solver.partition(), k, exchange);
+      }
+      shared_keys_sent_ += solver.keys_sent();
+      release_all();
+      return slots;
+    } catch (...) {
+      release_all();
+      throw;
+    }
+  }
+  // The updates split groups handed between processes, summed over the
+  // processes and the groups this one took part in.
+  std::uint64_t shared_keys_sent() const { return shared_keys_sent_; }
 
   // Calls check(g, values) for each selected group in order, with the group's
   // own tiers and its dependencies loaded into values. A tier that cannot be
@@ -249,6 +290,7 @@ class GroupLoop {
   std::set<std::uint32_t> unreadable_;  // tiers whose load failed, not tried again
   SolvedTierValues values_;             // pointers into held_, as the solver reads them
   Progress* progress_;
+  std::uint64_t shared_keys_sent_ = 0;
 };
 
 }  // namespace rtb

@@ -25,6 +25,13 @@
 //     stays in the group, the moves estimated from random slots of the group.
 // Disk is estimated from bits per slot measured on the solved games.
 //
+// Under MPI (PlanModel::ranks), a group that can be split across the ranks
+// (solver/slot_share.hpp) and does not fit one rank's memory limit, or
+// every such group when asked, is planned per rank: a 1/N share of its
+// state and of its own working bits, the walk's chunk maps of the whole
+// group, the exchange's buffers (bounded by the walk's rounds) and the
+// tiers it reads, whole, on every rank.
+//
 // The plan also gives each group its walk: byte unless another is asked for
 // (walk_of_choice says why). The lean walk was measured within 7% of the lists' CPU time on every
 // game and faster on most (docs/results.md, "The lean walk": 0.88x to 1.07x)
@@ -92,7 +99,30 @@ struct PlanModel {
   // (those read last first) and read again from their files when a later
   // group needs them: slower, within the limit.
   std::uint64_t memory_limit = 0;
+  // The processes of an MPI job; a group is split across all of them
+  // where it can be and does not fit memory_limit whole, or wherever it
+  // can be with split_all (generate --split-groups).
+  int ranks = 1;
+  bool split_all = false;
+  // A share of a split group, in bytes a slot: of the whole group on every
+  // rank (the chunk maps and the levels noted for each chunk), and of the
+  // rank's own slots (a bit a slot of moves leaving the group that win
+  // later; the walk's threads' lists).
+  double share_bytes_per_group_slot = 0.03;
+  double share_bytes_per_own_slot = 0.15;
+  // The exchange's buffers of a level's round (solver/retrograde.hpp,
+  // walk_share_level: 8 MiB of updates for others, held up to four times
+  // over while they are sorted, sent, received and applied), or 32 bytes a
+  // slot of the share where that is less.
+  std::uint64_t share_exchange_bytes = 32ull << 20;
+  // What Open MPI adds to a process (measured: `rtb generate pangki
+  // --max-pieces 2` peaks at 24.6 MiB a rank under mpirun -np 2, 13.9 alone).
+  std::uint64_t share_mpi_bytes = 12ull << 20;
+  double share_exchange_bytes_per_own_slot = 32.0;
 };
+
+// The ranks a split group would need at most: beyond this the plan says none fit.
+inline constexpr int kMostPlannedRanks = 1 << 16;
 
 struct GroupPlan {
   std::string name;                 // "4-4+4-4" style: its tiers joined by '+'
@@ -109,13 +139,22 @@ struct GroupPlan {
   std::uint64_t held_bytes = 0;  // tiers held in memory meanwhile
   std::uint64_t held_tiers = 0;
   std::vector<std::uint32_t> dropped;  // held tiers dropped before it, read again by a later group
-  std::uint64_t memory_bytes = 0;      // all of the above and the base
+  std::uint64_t memory_bytes = 0;      // all of the above and the base (a rank's, where split)
   std::uint64_t disk_bytes = 0;        // its files
+  // Whether it can be split across MPI ranks (a group walked in bytes by
+  // the game's own predecessors), the ranks it is split across in this
+  // plan (0: solved whole by one), and the fewest ranks whose shares fit
+  // the memory limit (1: it fits whole; 0: no limit, or no number fits).
+  bool splittable = false;
+  int split_ranks = 0;
+  int ranks_needed = 0;
   // A group solved in one pass walks nothing and needs no working memory.
   bool walked() const { return working_bytes > 0; }
 };
 
 struct ResourcePlan {
+  int ranks = 1;                    // the model's
+  std::uint64_t memory_limit = 0;   // the model's
   std::vector<GroupPlan> groups;    // the groups to solve, in solve order
   std::size_t groups_complete = 0;  // skipped: their files are there
   std::uint64_t peak_memory_bytes = 0;
@@ -144,6 +183,28 @@ inline Walk walk_of_choice(WalkChoice choice) {
   return Walk::Byte;
 }
 
+// A rank's memory for its share of a group of `slots` slots split across
+// `ranks` (held tiers not counted: every rank holds them whole).
+inline std::uint64_t share_memory_bytes(const PlanModel& model, std::uint64_t slots, int ranks) {
+  const double own = double(slots) / ranks;
+  const double exchange = std::min(double(model.share_exchange_bytes), own * model.share_exchange_bytes_per_own_slot);
+  return model.base_bytes + model.share_mpi_bytes +
+         static_cast<std::uint64_t>(own * (1 + model.share_bytes_per_own_slot) + exchange +
+                                    double(slots) * model.share_bytes_per_group_slot);
+}
+
+// The fewest ranks whose shares of the group fit `limit` with the tiers it
+// reads (held_bytes on every rank); 0 where none does.
+inline int ranks_to_fit(const PlanModel& model, std::uint64_t slots, std::uint64_t held_bytes, std::uint64_t limit) {
+  for (int ranks = 2; ranks <= kMostPlannedRanks; ranks *= 2)
+    if (share_memory_bytes(model, slots, ranks) + held_bytes <= limit) {
+      int fewest = ranks / 2 + 1;  // the first power of two that fits; the fewest lie above the half
+      while (share_memory_bytes(model, slots, fewest) + held_bytes > limit) ++fewest;
+      return fewest;
+    }
+  return 0;
+}
+
 // `complete(t)`: whether tier t's file is already there (its group is skipped,
 // as generate skips it). `needed` as needed_groups() gives it.
 template <RetrogradeGame G>
@@ -169,6 +230,8 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
   const double working_per_slot =
       kByBlock ? model.working_bytes_per_slot_by_block : model.working_bytes_per_slot_shared;
   ResourcePlan plan;
+  plan.ranks = model.ranks;
+  plan.memory_limit = model.memory_limit;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (!needed[g]) continue;
     const TierGroup& group = groups[g];
@@ -218,7 +281,25 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       p.working_bytes -= p.table_bytes;
       p.table_bytes_spared = std::exchange(p.table_bytes, 0);
     }
-    const std::uint64_t own = model.base_bytes + p.state_bytes + p.working_bytes;
+    p.splittable = GivesPredecessors<G> && p.walk == Walk::Byte && !single_pass;
+    const std::uint64_t whole = model.base_bytes + p.state_bytes + p.working_bytes;
+    // The tiers it reads stay on every rank, whatever else is dropped: a
+    // group too large for one rank with those alone is split.
+    std::uint64_t reads = 0;
+    for (std::uint32_t d : group.dependencies) reads += held_bytes_of(d);
+    const bool too_large = model.memory_limit != 0 && whole + reads > model.memory_limit;
+    if (p.splittable && model.ranks > 1 && (model.split_all || too_large)) p.split_ranks = model.ranks;
+    const std::uint64_t own = p.split_ranks > 0 ? share_memory_bytes(model, p.slots, p.split_ranks) : whole;
+    if (p.split_ranks > 0) {  // a rank's share of the state, and the rest of its memory but the base
+      p.state_bytes =
+          (p.slots + static_cast<std::uint64_t>(p.split_ranks) - 1) / static_cast<std::uint64_t>(p.split_ranks);
+      p.working_bytes = own - model.base_bytes - p.state_bytes;
+    }
+    if (model.memory_limit != 0) {
+      p.ranks_needed = whole + reads <= model.memory_limit ? 1
+                       : p.splittable                      ? ranks_to_fit(model, p.slots, reads, model.memory_limit)
+                                                           : 0;
+    }
     if (model.memory_limit != 0 && own + held_total > model.memory_limit) {
       // Tiers this group does not read, the one read again last first.
       std::vector<std::pair<std::size_t, std::uint32_t>> droppable;  // (next reader, tier)
@@ -294,10 +375,21 @@ inline void check_plan_fits(const ResourcePlan& plan, std::uint64_t memory_limit
                             const std::string& limit_source) {
   if (!plan.groups.empty() && plan.peak_memory_bytes > memory_limit) {
     const GroupPlan& g = plan.groups[plan.peak_group];
+    // A group that MPI ranks could share says how many it takes.
+    const std::string ranks =
+        g.ranks_needed > 1 ? "; split across at least " + std::to_string(g.ranks_needed) +
+                                 " MPI ranks of this memory it would fit (docs/usage.md, Generating on a cluster)"
+                           : "";
+    if (g.split_ranks > 0)
+      throw std::runtime_error("tier group " + g.name + " needs about " + mib(g.memory_bytes) +
+                               " of memory on each of " + std::to_string(g.split_ranks) + " ranks (its share, and " +
+                               std::to_string(g.held_tiers) + " tiers held " + mib(g.held_bytes) + "), more than " +
+                               limit_source + " " + mib(memory_limit) + ranks +
+                               "; nothing was solved (see rtb generate --plan --ranks N)");
     throw std::runtime_error("tier group " + g.name + " needs about " + mib(g.memory_bytes) + " of memory (state " +
                              mib(g.state_bytes) + ", the " + walk_name(g.walk) + " walk's working memory " +
                              mib(g.working_bytes) + ", " + std::to_string(g.held_tiers) + " tiers held " +
-                             mib(g.held_bytes) + "), more than " + limit_source + " " + mib(memory_limit) +
+                             mib(g.held_bytes) + "), more than " + limit_source + " " + mib(memory_limit) + ranks +
                              "; nothing was solved (see rtb generate --plan)");
   }
   const std::uint64_t free = free_disk_bytes(dir);

@@ -6,8 +6,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "solver/slot_share.hpp"
 #include "solver/solved_tier.hpp"
 #include "solver/value.hpp"
 
@@ -39,6 +42,15 @@ class TierStore {
     return load(tier);
   }
   virtual void save(std::uint32_t tier, TierValues values) = 0;
+  // The same for a tier of a group split across processes: every process
+  // calls it with its share's values (indexed by slot, its own slots only;
+  // `share` as local tier `local` says which), and the store makes the
+  // tier whole from the shares. Only a store of files can.
+  virtual void save_share(std::uint32_t tier, const std::uint8_t* values, const SlotPartition& share, std::size_t local,
+                          GroupExchange& exchange) {
+    static_cast<void>(values), static_cast<void>(share), static_cast<void>(local), static_cast<void>(exchange);
+    throw std::logic_error("tier " + std::to_string(tier) + ": only a store of files takes a split group's shares");
+  }
 };
 
 }  // namespace rtb

@@ -52,6 +52,9 @@ THROUGH_SERVICE_EXCEPTIONS = {
     ('apps/rtb/mpi/', 'solver/tier_graph.hpp'):
         'TierGroup is plain data, the solve order the MPI scheduler hands out; the scheduler is built as a '
         'module of its own that loads under mpirun only, and the service headers would pull the engine into it',
+    ('apps/rtb/mpi/', 'solver/slot_share.hpp'):
+        'GroupExchange is the interface a split group\'s walk calls between levels (issue 50); the MPI module '
+        'implements it with MPI_Alltoallv, and, built on its own, cannot take the service headers\' engine',
 }
 
 

@@ -25,7 +25,10 @@ class SharedGenerate {
         options_(options),
         store_(generate_store(game, options)),
         loop_(game, store_, needed_groups(game_solve_order(game), game.tier_count(), options.wanted)) {
-    follow_plan(loop_, check_generate_plan(game, options));
+    const ResourcePlan plan = check_generate_plan(game, options);
+    follow_plan(loop_, plan);
+    split_.assign(loop_.groups().size(), false);
+    for (const GroupPlan& g : plan.groups) split_.at(g.group) = g.split_ranks > 0 && loop_.splittable(g.group);
   }
 
   const std::vector<TierGroup>& groups() const { return loop_.groups(); }
@@ -33,6 +36,14 @@ class SharedGenerate {
   bool is_complete(std::size_t g) { return loop_.is_complete(g); }
   // Solves group g (its dependencies must be complete); returns its slots.
   std::uint64_t solve(std::size_t g) { return loop_.solve_one(g, options_.threads); }
+  // Whether group g is solved by every process together, each holding a
+  // share of its slots (the plan's split, where the group can be split).
+  bool split(std::size_t g) const { return split_[g]; }
+  // This process's share of split group g, the others' reached through
+  // `exchange`; returns the group's slots.
+  std::uint64_t solve_share(std::size_t g, GroupExchange& exchange) {
+    return loop_.solve_share(g, options_.threads, exchange, share_block_slots(options_.write.block_size));
+  }
   std::string describe(std::size_t g) const { return loop_.group_name(g); }
   // Held until this object is gone.
   void claim() { claim_.emplace(game_directory(game_, options_.dir)); }
@@ -43,6 +54,7 @@ class SharedGenerate {
   FileTierStore store_;
   GroupLoop<G> loop_;
   std::optional<GenerateClaim> claim_;
+  std::vector<bool> split_;
 };
 
 }  // namespace rtb

@@ -46,7 +46,9 @@
 #include "solver/game_concept.hpp"
 #include "solver/huge_pages.hpp"
 #include "solver/progress.hpp"
+#include "solver/reserved_array.hpp"
 #include "solver/reverse_moves.hpp"
+#include "solver/slot_share.hpp"
 #include "solver/solved_tier.hpp"
 #include "solver/state_byte.hpp"
 #include "solver/state_word.hpp"
@@ -76,6 +78,7 @@ class GroupSolver {
     byte_ = (walk == Walk::Byte || walk == Walk::Forward) && !single_pass_;
     forward_ = walk == Walk::Forward && !single_pass_;
     for (TierId t : tiers_) slots_of_local_.push_back(game_.tier_size(t));
+    partition_ = SlotPartition(slots_of_local_, 1, 0, kWalkChunkSlots);  // the whole group, unless split_across
     if (tiers_.size() > slot_key::kMaxGroupTiers)
       throw std::length_error("a tier group of " + std::to_string(tiers_.size()) + " tiers is more than the " +
                               std::to_string(slot_key::kMaxGroupTiers) + " a slot key can name");
@@ -147,6 +150,37 @@ class GroupSolver {
     reverse_moves_.clear();  // the walk is over: the table's memory goes before the clean-up
     return finish();
   }
+
+  // A share of the group, for one of the processes that solve it together
+  // (solver/slot_share.hpp): blocks of block_slots slots dealt among
+  // exchange's processes. Only the byte walk with the game's own
+  // predecessors is split; call before solve_share().
+  void split_across(GroupExchange& exchange, std::uint64_t block_slots) {
+    if (!byte_ || forward_ || !GivesPredecessors<G>)
+      throw std::logic_error("only a group walked in bytes by the game's own predecessors can be split");
+    exchange_ = &exchange;
+    partition_ = SlotPartition(slots_of_local_, exchange.ranks(), exchange.rank(), block_slots);
+  }
+  // Solves this process's share of the group with the others; then
+  // share_values(local) holds the values of the slots partition() gives it
+  // (the others' slots are not there).
+  void solve_share() {
+    if (!exchange_) throw std::logic_error("solve_share before split_across");
+    if (!solve_in_bytes())
+      throw std::length_error("tier group " + game_.tier_name(tiers_.front()) + "'s distances pass the byte walk's " +
+                              std::to_string(byte_max_distance_) +
+                              " plies, which a group split across processes cannot go beyond: solve it whole "
+                              "(without --split-groups, on one process with the memory for it)");
+    finish_share();
+  }
+  const SlotPartition& partition() const { return partition_; }
+  const std::uint8_t* share_values(std::size_t local) const { return code_at_[local]; }
+  // The updates a split walk handed to other processes, summed over them
+  // and its levels.
+  std::uint64_t keys_sent() const { return sent_keys_; }
+  // A round of a split level hands over at most about this many updates
+  // (8 bytes each) from each process; tests lower it to reach many rounds.
+  void set_share_round_keys(std::uint64_t keys) { share_round_keys_ = std::max<std::uint64_t>(keys, 1); }
 
   unsigned levels() const { return levels_; }
   // The scanning walks' updates (a predecessor's word or byte changed, or
@@ -262,6 +296,7 @@ class GroupSolver {
     std::vector<Key> resolved;
     std::vector<std::vector<Key>> buckets;
     std::array<std::uint64_t, kMostByteLevel + 1> waiting_in_bytes{};
+    std::vector<std::vector<Key>> outgoing;  // a split walk's updates for other processes, by owner
     void defer(unsigned level, Key k) {
       if (buckets.size() <= level) buckets.resize(level + 1);
       buckets[level].push_back(k);
@@ -280,6 +315,8 @@ class GroupSolver {
       if (buckets_.size() < lists.buckets.size()) buckets_.resize(lists.buckets.size());
       for (std::size_t l = 0; l < lists.buckets.size(); ++l)
         if (!lists.buckets[l].empty()) buckets_[l].push_back(std::move(lists.buckets[l]));
+      for (std::size_t r = 0; r < lists.outgoing.size(); ++r)
+        outgoing_[r].insert(outgoing_[r].end(), lists.outgoing[r].begin(), lists.outgoing[r].end());
       lists = Lists{};
     }
   }
@@ -724,6 +761,7 @@ class GroupSolver {
   // may update any word, so updates are atomic, as in propagate_shared.
   static constexpr unsigned kChunkBits = 10;
   static constexpr std::uint64_t kChunkSlots = std::uint64_t{1} << kChunkBits;
+  static_assert(kChunkSlots == kWalkChunkSlots, "a split group's blocks are whole chunks");
 
   std::size_t chunk_of(Key k) const {
     return static_cast<std::size_t>(first_chunk_[local_of(k)] + (slot_of(k) >> kChunkBits));
@@ -835,7 +873,9 @@ class GroupSolver {
   // their predecessors. Returns how many positions it found.
   std::uint64_t propagate_lean(unsigned level) {
     const bool frontier_lost = level % 2 == 0;
-    return scan_level(states_, make_value(level), level,
+    std::vector<std::uint16_t*> words;
+    for (std::vector<std::uint16_t>& tier : states_) words.push_back(tier.data());
+    return scan_level(words, make_value(level), level,
                       [&](const Key* keys, int n, Lists& lists) { update_all(keys, n, frontier_lost, level, lists); });
   }
 
@@ -843,9 +883,11 @@ class GroupSolver {
   // scanned for slots whose state is `target`, and each one's predecessors
   // are handed to update(keys, n, lists). Returns how many it found.
   template <class Word, class Update>
-  std::uint64_t scan_level(std::vector<std::vector<Word>>& states, Word target, unsigned level, Update&& update) {
+  std::uint64_t scan_level(const std::vector<Word*>& states, Word target, unsigned level, Update&& update,
+                           std::size_t first_chunk = 0, std::size_t end_chunk = SIZE_MAX) {
     std::vector<std::uint8_t>& marks = marked_[level & 1];
-    const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
+    const std::int64_t first = static_cast<std::int64_t>(first_chunk);
+    const std::int64_t chunks = static_cast<std::int64_t>(std::min(end_chunk, marks.size()));
     std::vector<Lists> per_thread(threads_);
     std::uint64_t found = 0, updates = 0;
 #pragma omp parallel num_threads(threads_) reduction(+ : found, updates)
@@ -857,11 +899,11 @@ class GroupSolver {
       int pending_count = 0;
       unsigned now = 0;
 #pragma omp for schedule(dynamic, 16) nowait
-      for (std::int64_t c = 0; c < chunks; ++c) {
+      for (std::int64_t c = first; c < chunks; ++c) {
         if (!marks[c]) continue;
         marks[c] = 0;  // this level writes only the other map
         const ChunkSlots at = chunk_slots(static_cast<std::size_t>(c));
-        Word* words = states[at.local].data();
+        Word* words = states[at.local];
         for (std::uint64_t slot = at.begin; slot < at.end; ++slot) {
           if (std::atomic_ref<Word>(words[slot]).load(std::memory_order_relaxed) != target) continue;
           ++found;
@@ -894,29 +936,51 @@ class GroupSolver {
   // Solves the group in bytes; false when a distance does not fit the byte
   // (nothing is kept then: the caller solves the group again).
   bool solve_in_bytes() {
-    codes_.resize(tiers_.size());
-    // Codes are reached at random: huge pages spare most TLB misses.
-    for (std::size_t k = 0; k < tiers_.size(); ++k)
-      assign_on_huge_pages(codes_[k], slots_of_local_[k], state_byte::kBlocked);
-    states_lie_in(codes_);
+    allocate_codes();
     set_up_chunks();
     chunk_levels_.reset(first_chunk_.back());
-    exit_wins_.resize(tiers_.size());
-    for (std::size_t k = 0; k < tiers_.size(); ++k) exit_wins_[k].assign((slots_of_local_[k] + 63) / 64, 0);
+    // Zero at first, and in a share only its own blocks' words are written.
+    exit_wins_.clear();
+    for (std::size_t k = 0; k < tiers_.size(); ++k) exit_wins_.emplace_back((slots_of_local_[k] + 63) / 64);
     if (forward_) open_chunks_.assign(first_chunk_.back(), 1);
     const bool fits = initialise_bytes() && walk_bytes();
     chunk_levels_.clear();
     std::vector<std::uint8_t>().swap(open_chunks_);
-    std::vector<std::vector<std::uint64_t>>().swap(exit_wins_);
+    exit_wins_.clear();
     big_counts_.clear();
     for (std::vector<std::uint8_t>& marks : marked_) std::vector<std::uint8_t>().swap(marks);
     if (!fits) {
       std::vector<std::vector<Code>>().swap(codes_);
+      share_codes_.clear();
       return false;
     }
     if (progress_) progress_->levels_done(resolved_, updates_, walk_seconds_);
     reverse_moves_.clear();  // the walk is over: the table's memory goes before the clean-up
     return true;
+  }
+
+  // The codes by local tier: the whole group's, or in a split walk only
+  // this process's blocks of them, indexed by the group's slot numbers.
+  void allocate_codes() {
+    code_at_.clear();
+    if (!partition_.split()) {
+      codes_.resize(tiers_.size());
+      // Codes are reached at random: huge pages spare most TLB misses.
+      for (std::size_t k = 0; k < tiers_.size(); ++k) {
+        assign_on_huge_pages(codes_[k], slots_of_local_[k], state_byte::kBlocked);
+        code_at_.push_back(codes_[k].data());
+      }
+    } else {
+      // No huge pages: a share's blocks are smaller than one.
+      share_codes_.clear();
+      for (std::size_t k = 0; k < tiers_.size(); ++k) {
+        share_codes_.emplace_back(slots_of_local_[k]);
+        code_at_.push_back(share_codes_.back().data());
+      }
+    }
+    state_at_.clear();
+    for (const Code* codes : code_at_) state_at_.push_back(reinterpret_cast<const char*>(codes));
+    state_shift_ = 0;
   }
 
   enum class ByteFit { kFits, kTooManyChildren, kTooFar };
@@ -928,11 +992,12 @@ class GroupSolver {
     std::atomic<bool> too_many{false}, too_far{false};
     for (std::size_t local = 0; local < tiers_.size(); ++local) {
       const TierId tier = tiers_[local];
-      const std::int64_t size = static_cast<std::int64_t>(slots_of_local_[local]);
+      // A split walk sets up its own slots only (all of them otherwise).
+      const std::int64_t size = static_cast<std::int64_t>(partition_.owned_slots(local));
 #pragma omp parallel for num_threads(threads_) schedule(dynamic, 4096) if (size > kParallelFrom)
       for (std::int64_t slot = 0; slot < size; ++slot) {
-        const ByteFit fit =
-            initialise_byte_slot(local, tier, static_cast<std::uint64_t>(slot), big[omp_get_thread_num()]);
+        const ByteFit fit = initialise_byte_slot(
+            local, tier, partition_.slot_of_owned(local, static_cast<std::uint64_t>(slot)), big[omp_get_thread_num()]);
         if (fit == ByteFit::kTooManyChildren) too_many = true;
         if (fit == ByteFit::kTooFar) too_far = true;
         if (progress_) report_chunk(slot, size);
@@ -949,7 +1014,7 @@ class GroupSolver {
 
   ByteFit initialise_byte_slot(std::size_t local, TierId tier, std::uint64_t slot,
                                std::vector<state_byte::BigCounts::Entry>& big) {
-    Code& code = codes_[local][slot];
+    Code& code = code_at_[local][slot];
     const Position p = game_.position(tier, slot);
     if (is_alias_slot(game_, tier, slot, p)) {
       code = state_byte::kAlias;
@@ -996,15 +1061,20 @@ class GroupSolver {
     for (unsigned level = 0;; ++level) {
       if (chunk_levels_.any_at(level)) take_noted_chunks(level);
       // The set-up marks level 1's chunks too (wins at once).
-      if (!any_marked(level & 1) && !any_marked((level + 1) & 1) && !chunk_levels_.any_after(level)) break;
+      const bool more = any_marked(level & 1) || any_marked((level + 1) & 1) || chunk_levels_.any_after(level);
+      if (partition_.split() ? exchange_->sum({more})[0] == 0 : !more) break;
       levels_ = level + 1;
+      if (partition_.split()) {
+        if (!walk_share_level(level)) return false;
+        continue;
+      }
       const bool frontier_lost = level % 2 == 0;
       // The forward walk asks every open position: not for a level with none.
       const bool none_at_level = forward_ && !any_marked(level & 1);
       const std::uint64_t found =
           none_at_level ? 0
           : forward_    ? pull_level(level)
-                        : scan_level(codes_, state_byte::resolved(level), level, [&](const Key* keys, int n, Lists&) {
+                        : scan_level(code_at_, state_byte::resolved(level), level, [&](const Key* keys, int n, Lists&) {
                          update_all_bytes(keys, n, frontier_lost, level);
                        });
       if (std::atomic_ref<bool>(too_far_).load()) return false;
@@ -1026,11 +1096,112 @@ class GroupSolver {
       for (std::uint64_t bits = std::exchange(words[w], 0); bits != 0; bits &= bits - 1) {
         const std::size_t c = static_cast<std::size_t>(w) * 64 + static_cast<std::size_t>(std::countr_zero(bits));
         const ChunkSlots at = chunk_slots(c);
-        const Code* codes = codes_[at.local].data();
+        const Code* codes = code_at_[at.local];
         if (std::find(codes + at.begin, codes + at.end, target) != codes + at.end) marked_[level & 1][c] = 1;
       }
     }
     chunk_levels_.done(level);
+  }
+
+  // A level of a split walk: this process's positions of the level update
+  // the predecessors it owns at once and hand the others to their owners,
+  // then it takes the updates the others found for its own. A level writes
+  // only codes of later levels, so the order of its updates does not
+  // matter. The level goes in rounds, each scanning chunks until its
+  // updates for others reach share_round_keys_, so that the buffers stay
+  // that size however large the share (every process takes part in every
+  // round, with nothing to hand over once its chunks are done). False when
+  // a distance went beyond the byte's on any process.
+  bool walk_share_level(unsigned level) {
+    const bool frontier_lost = level % 2 == 0;
+    const int me = partition_.rank();
+    const bool shared = threads_ > 1;
+    const auto update_or_hand_over = [&](const Key* keys, int n, Lists& lists) {
+      if (lists.outgoing.empty()) lists.outgoing.resize(static_cast<std::size_t>(partition_.ranks()));
+      for (int j = 0; j < n; ++j) {
+        const int owner = partition_.owner(local_of(keys[j]), slot_of(keys[j]));
+        if (owner != me) lists.outgoing[static_cast<std::size_t>(owner)].push_back(keys[j]);
+        else if (shared) update_byte<true>(keys[j], frontier_lost, level);
+        else update_byte<false>(keys[j], frontier_lost, level);
+      }
+    };
+    constexpr std::size_t kChunksAtOnce = 256;  // between looks at the buffers' size
+    const std::size_t chunks = marked_[level & 1].size();
+    std::uint64_t found = 0, sent = 0;
+    for (std::size_t cursor = 0;;) {
+      outgoing_.assign(static_cast<std::size_t>(partition_.ranks()), {});
+      for (std::uint64_t queued = 0; cursor < chunks && queued < share_round_keys_;) {
+        const std::size_t end = std::min(chunks, cursor + kChunksAtOnce);
+        found += scan_level(code_at_, state_byte::resolved(level), level, update_or_hand_over, cursor, end);
+        cursor = end;
+        queued = 0;
+        for (const std::vector<Key>& keys : outgoing_) queued += keys.size();
+      }
+      for (const std::vector<Key>& keys : outgoing_) sent += keys.size();
+      apply_received(exchange_->exchange(std::move(outgoing_)), frontier_lost, level);
+      outgoing_.clear();
+      if (exchange_->sum({cursor < chunks ? 1u : 0u})[0] == 0) break;
+    }
+    const std::vector<std::uint64_t> totals =
+        exchange_->sum({found, std::atomic_ref<bool>(too_far_).load() ? 1u : 0u, sent});
+    if (totals[1] > 0) return false;
+    resolved_ += totals[0];
+    sent_keys_ += totals[2];
+    if (progress_) progress_->level(level, resolved_);
+    return true;
+  }
+
+  // The updates other processes found for this one's slots.
+  void apply_received(std::vector<std::vector<Key>> received, bool frontier_lost, unsigned level) {
+    for (std::vector<Key>& keys : received) {
+      const std::int64_t size = static_cast<std::int64_t>(keys.size());
+      constexpr std::int64_t kSpan = 256;
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 16) if (size > kParallelFrom)
+      for (std::int64_t at = 0; at < size; at += kSpan)
+        update_all_bytes(keys.data() + at, static_cast<int>(std::min(kSpan, size - at)), frontier_lost, level);
+      std::vector<Key>().swap(keys);
+    }
+  }
+
+  // The end of a split walk: aliases take their canonical slot's code,
+  // asked of its owner where another process owns it, then every code of
+  // the share becomes its value where it lies.
+  void finish_share() {
+    if (progress_) progress_->counted_stage("finishing", total_slots(), 0.9, 1.0);
+    const std::size_t ranks = static_cast<std::size_t>(partition_.ranks());
+    std::vector<std::vector<Key>> asked(ranks), aliases(ranks);  // by owner: canonical slots, and the aliases they fill
+    for (std::size_t local = 0; local < tiers_.size(); ++local) {
+      Code* codes = code_at_[local];
+      const std::uint64_t owned = partition_.owned_slots(local);
+      for (std::uint64_t i = 0; i < owned; ++i) {
+        const std::uint64_t slot = partition_.slot_of_owned(local, i);
+        if (codes[slot] != state_byte::kAlias) continue;
+        const std::uint64_t canonical = game_.index(game_.position(tiers_[local], slot));
+        const int owner = partition_.owner(local, canonical);
+        if (owner == partition_.rank()) {
+          codes[slot] = codes[canonical];
+        } else {
+          asked[static_cast<std::size_t>(owner)].push_back(key(local, canonical));
+          aliases[static_cast<std::size_t>(owner)].push_back(key(local, slot));
+        }
+      }
+    }
+    std::vector<std::vector<std::uint64_t>> questions = exchange_->exchange(std::move(asked));
+    for (std::vector<std::uint64_t>& keys : questions)
+      for (std::uint64_t& k : keys) k = code_at_[local_of(k)][slot_of(k)];  // the answer in its question's place
+    const std::vector<std::vector<std::uint64_t>> answers = exchange_->exchange(std::move(questions));
+    for (std::size_t r = 0; r < ranks; ++r)
+      for (std::size_t j = 0; j < aliases[r].size(); ++j)
+        code_at_[local_of(aliases[r][j])][slot_of(aliases[r][j])] = static_cast<Code>(answers[r][j]);
+    for (std::size_t local = 0; local < tiers_.size(); ++local) {
+      Code* codes = code_at_[local];
+      const std::int64_t owned = static_cast<std::int64_t>(partition_.owned_slots(local));
+#pragma omp parallel for num_threads(threads_) schedule(static) if (owned > kParallelFrom)
+      for (std::int64_t i = 0; i < owned; ++i) {
+        Code& code = codes[partition_.slot_of_owned(local, static_cast<std::uint64_t>(i))];
+        code = static_cast<Code>(state_byte::value_of(code));
+      }
+    }
   }
 
   void update_all_bytes(const Key* keys, int n, bool frontier_lost, unsigned level) {
@@ -1046,7 +1217,7 @@ class GroupSolver {
   // group keeps k from losing.
   template <bool kShared>
   void update_byte(Key k, bool frontier_lost, unsigned level) {
-    Code& code = codes_[local_of(k)][slot_of(k)];
+    Code& code = code_at_[local_of(k)][slot_of(k)];
     Code old = kShared ? std::atomic_ref<Code>(code).load(std::memory_order_relaxed) : code;
     // A LOSS makes a WIN of an unresolved position, or an earlier one of a
     // win by a move leaving the group, written at set-up for a later level:
@@ -1293,6 +1464,16 @@ class GroupSolver {
   bool fell_back_ = false;
   bool too_far_ = false;  // a distance went beyond the byte's (any thread may set it)
   std::vector<std::vector<state_byte::Code>> codes_;
+  std::vector<Code*> code_at_;  // each local tier's codes, in codes_ or share_codes_
+  // A split walk's: the exchange with the other processes, which slots are
+  // this one's, its share of the codes, the updates for the others while a
+  // level is scanned, and how many it handed over in all.
+  GroupExchange* exchange_ = nullptr;
+  SlotPartition partition_;
+  std::vector<ReservedArray<Code>> share_codes_;
+  std::vector<std::vector<Key>> outgoing_;
+  std::uint64_t sent_keys_ = 0;
+  std::uint64_t share_round_keys_ = std::uint64_t{1} << 20;  // 8 MiB of updates a round
   state_byte::BigCounts big_counts_;
   std::size_t big_counts_seen_ = 0;
   unsigned byte_max_distance_ = state_byte::kMaxDistance;
@@ -1301,7 +1482,7 @@ class GroupSolver {
   // A bit a slot: set-up saw a move leaving the group to a win for the
   // opponent (later than at once), so that a count reaching zero asks the
   // moves again only there.
-  std::vector<std::vector<std::uint64_t>> exit_wins_;
+  std::vector<ReservedArray<std::uint64_t>> exit_wins_;
   std::vector<std::uint64_t> slots_of_local_;  // each local tier's slots
   std::vector<const char*> state_at_;          // each local tier's states (codes or words)
   unsigned state_shift_ = 1;                   // log2 of a state's bytes

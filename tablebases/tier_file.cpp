@@ -14,7 +14,10 @@
 #include <cstring>
 #include <exception>
 #include <limits>
+#include <optional>
+#include <string>
 #include <system_error>
+#include <utility>
 
 #include "solver/huge_pages.hpp"
 #include "tablebases/checksum.hpp"
@@ -130,18 +133,66 @@ void fsync_directory(const fs::path& dir) {
   ::close(fd);
 }
 
+}  // namespace
+
 // One zstd frame per block, with the content checksum so that corruption the
 // table checksum cannot see (a bug, a bad RAM bit while writing) still fails.
-std::vector<unsigned char> compress_block(ZSTD_CCtx* cctx, const std::vector<unsigned char>& raw) {
+TierBlockCompressor::TierBlockCompressor(const WriteOptions& options) : cctx_(ZSTD_createCCtx()) {
+  const bool ready = cctx_ != nullptr &&
+                     !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, options.zstd_level)) &&
+                     !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_checksumFlag, 1)) &&
+                     (!options.long_matches || options.zstd_level > kLongMatchLevels ||
+                      !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_minMatch, kLongMatchBytes)));
+  if (!ready) {
+    ZSTD_freeCCtx(cctx_);
+    throw std::runtime_error("cannot set up zstd");
+  }
+}
+
+TierBlockCompressor::~TierBlockCompressor() { ZSTD_freeCCtx(cctx_); }
+
+std::vector<unsigned char> TierBlockCompressor::compress(std::span<const unsigned char> raw) {
   std::vector<unsigned char> out(ZSTD_compressBound(raw.size()));
-  std::size_t n = ZSTD_compress2(cctx, out.data(), out.size(), raw.data(), raw.size());
+  std::size_t n = ZSTD_compress2(cctx_, out.data(), out.size(), raw.data(), raw.size());
   if (ZSTD_isError(n)) throw std::runtime_error(ZSTD_getErrorName(n));
   out.resize(n);
   out.shrink_to_fit();
   return out;
 }
 
-}  // namespace
+// Blocks are independent, so they compress in parallel; each lands in its
+// own slot, which keeps the output identical for any thread count.
+std::vector<std::vector<unsigned char>> compress_tier_blocks(
+    const fs::path& path, const WriteOptions& options, std::uint64_t count,
+    const std::function<void(std::uint64_t, std::vector<unsigned char>&)>& raw) {
+  std::vector<std::vector<unsigned char>> blocks(count);
+  std::exception_ptr error;
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+#pragma omp parallel if (count > 1) num_threads(threads)
+  {
+    std::optional<TierBlockCompressor> compressor;
+    std::vector<unsigned char> bytes;
+#pragma omp for schedule(dynamic)
+    for (std::int64_t b = 0; b < static_cast<std::int64_t>(count); ++b) {
+      try {
+        if (!compressor) compressor.emplace(options);
+        raw(static_cast<std::uint64_t>(b), bytes);
+        blocks[b] = compressor->compress(bytes);
+      } catch (...) {
+#pragma omp critical(rtb_write_error)
+        if (!error) error = std::current_exception();
+      }
+    }
+  }
+  if (error) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      throw TablebaseError(path, std::string("cannot compress: ") + e.what());
+    }
+  }
+  return blocks;
+}
 
 TablebaseError::TablebaseError(const fs::path& path, const std::string& problem)
     : std::runtime_error(path.string() + ": " + problem) {}
@@ -206,6 +257,35 @@ void write_atomically(const fs::path& path, const std::array<unsigned char, kHea
   }
 }
 
+std::array<unsigned char, kHeaderSize> values_header(const TierInfo& info, std::uint32_t encoding,
+                                                     const WriteOptions& options, std::uint64_t block_count) {
+  TierFileHeader fields;
+  fields.info = info;
+  fields.value_bytes = encoding;
+  fields.block_size = options.block_size;
+  fields.block_count = block_count;
+  fields.zstd_level = static_cast<std::uint32_t>(options.zstd_level);
+  return encode_header(fields);
+}
+
+// Each block's offset (the blocks follow the table in order), size and
+// checksum, then the checksum of the entries.
+std::vector<unsigned char> block_table(const std::vector<std::uint32_t>& sizes,
+                                       const std::vector<std::uint32_t>& crcs) {
+  const std::uint64_t block_count = sizes.size();
+  std::vector<unsigned char> table(block_count * kTableEntrySize + 4);
+  std::uint64_t offset = kHeaderSize + table.size();
+  for (std::uint64_t b = 0; b < block_count; ++b) {
+    unsigned char* e = &table[b * kTableEntrySize];
+    put_u64(e, offset);
+    put_u32(e + 8, sizes[b]);
+    put_u32(e + 12, crcs[b]);
+    offset += sizes[b];
+  }
+  put_u32(&table[block_count * kTableEntrySize], crc32c(table.data(), block_count * kTableEntrySize));
+  return table;
+}
+
 // Values two bytes each, or one where a tier's values all fit one
 // (solver/solved_tier.hpp): the same file either way.
 template <class Stored>
@@ -231,25 +311,9 @@ void write_values(const fs::path& path, const TierInfo& info, std::span<const St
   const std::uint64_t block_size = options.block_size;
   const std::uint64_t block_count = (count + block_size - 1) / block_size;
 
-  // Blocks are independent, so they compress in parallel; each lands in its
-  // own slot, which keeps the output identical for any thread count.
-  std::vector<std::vector<unsigned char>> blocks(block_count);
-  std::exception_ptr error;
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-#pragma omp parallel if (block_count > 1) num_threads(threads)
-  {
-    ZSTD_CCtx* cctx = ZSTD_createCCtx();
-    bool ready = cctx != nullptr &&
-                 !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, options.zstd_level)) &&
-                 !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1)) &&
-                 (!options.long_matches || options.zstd_level > kLongMatchLevels ||
-                  !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_minMatch, kLongMatchBytes)));
-    std::vector<unsigned char> raw;
-#pragma omp for schedule(dynamic)
-    for (std::int64_t b = 0; b < static_cast<std::int64_t>(block_count); ++b) {
-      try {
-        if (!ready) throw std::runtime_error("cannot set up zstd");
-        const std::uint64_t first = static_cast<std::uint64_t>(b) * block_size;
+  const std::vector<std::vector<unsigned char>> blocks =
+      compress_tier_blocks(path, options, block_count, [&](std::uint64_t b, std::vector<unsigned char>& raw) {
+        const std::uint64_t first = b * block_size;
         const std::uint64_t n = std::min(block_size, count - first);
         raw.resize(n * encoding);
         for (std::uint64_t i = 0; i < n; ++i) {
@@ -261,42 +325,14 @@ void write_values(const fs::path& path, const TierInfo& info, std::span<const St
             raw[2 * i + 1] = static_cast<unsigned char>(v >> 8);
           }
         }
-        blocks[b] = compress_block(cctx, raw);
-      } catch (...) {
-#pragma omp critical(rtb_write_error)
-        if (!error) error = std::current_exception();
-      }
-    }
-    ZSTD_freeCCtx(cctx);
-  }
-  if (error) {
-    try {
-      std::rethrow_exception(error);
-    } catch (const std::exception& e) {
-      throw TablebaseError(path, std::string("cannot compress: ") + e.what());
-    }
-  }
+      });
 
-  TierFileHeader fields;
-  fields.info = info;
-  fields.value_bytes = encoding;
-  fields.block_size = options.block_size;
-  fields.block_count = block_count;
-  fields.zstd_level = static_cast<std::uint32_t>(options.zstd_level);
-  const std::array<unsigned char, kHeaderSize> header = encode_header(fields);
-
-  std::vector<unsigned char> table(block_count * kTableEntrySize + 4);
-  std::uint64_t offset = kHeaderSize + table.size();
-  for (std::uint64_t b = 0; b < block_count; ++b) {
-    unsigned char* e = &table[b * kTableEntrySize];
-    put_u64(e, offset);
-    put_u32(e + 8, static_cast<std::uint32_t>(blocks[b].size()));
-    put_u32(e + 12, crc32c(blocks[b].data(), blocks[b].size()));
-    offset += blocks[b].size();
+  std::vector<std::uint32_t> sizes, crcs;
+  for (const std::vector<unsigned char>& block : blocks) {
+    sizes.push_back(static_cast<std::uint32_t>(block.size()));
+    crcs.push_back(crc32c(block.data(), block.size()));
   }
-  put_u32(&table[block_count * kTableEntrySize], crc32c(table.data(), block_count * kTableEntrySize));
-
-  write_atomically(path, header, table, blocks);
+  write_atomically(path, values_header(info, encoding, options, block_count), block_table(sizes, crcs), blocks);
 }
 
 }  // namespace
@@ -323,6 +359,78 @@ void write_derived_tier_file(const fs::path& path, const TierInfo& info) {
   fields.block_count = 0;
   fields.zstd_level = 0;
   write_atomically(path, encode_header(fields), {}, {});
+}
+
+TierFileAssembly::TierFileAssembly(const fs::path& path, const TierInfo& info, const WriteOptions& options,
+                                   std::vector<std::uint32_t> block_sizes)
+    : path_(path), info_(info), options_(options), sizes_(std::move(block_sizes)) {
+  check_name(path, "game", info.game);
+  check_name(path, "variant", info.variant);
+  check_name(path, "tier", info.tier);
+  if (const std::string problem = write_options_problem(options); !problem.empty())
+    throw TablebaseError(path, "cannot write: " + problem);
+  if (sizes_.size() != (info.position_count + options.block_size - 1) / options.block_size)
+    throw TablebaseError(path, "cannot write: " + std::to_string(sizes_.size()) + " blocks for a tier of " +
+                                   std::to_string(info.position_count) + " positions");
+  read_disk_full_hook();
+  std::uint64_t offset = kHeaderSize + sizes_.size() * kTableEntrySize + 4;
+  for (const std::uint32_t size : sizes_) {
+    offsets_.push_back(offset);
+    offset += size;
+  }
+  crcs_.assign(sizes_.size(), 0);
+  put_.assign(sizes_.size(), false);
+  std::error_code ec;
+  if (path.has_parent_path()) {
+    fs::create_directories(path.parent_path(), ec);
+    if (ec) throw TablebaseError(path, "cannot create directory: " + ec.message());
+  }
+  fd_ = create_temporary(path, tmp_);
+  if (fd_ < 0) throw TablebaseError(tmp_, "cannot create: " + errno_text());
+}
+
+TierFileAssembly::~TierFileAssembly() {
+  if (fd_ >= 0) ::close(fd_);
+  std::error_code ec;
+  if (!committed_ && !tmp_.empty()) fs::remove(tmp_, ec);
+}
+
+void TierFileAssembly::put(std::uint64_t block, std::span<const unsigned char> frame) {
+  if (block >= sizes_.size() || put_[block] || frame.size() != sizes_[block])
+    throw TablebaseError(tmp_, "cannot write: block " + std::to_string(block) + " is not one the file awaits");
+  try {
+    if (::lseek(fd_, static_cast<off_t>(offsets_[block]), SEEK_SET) < 0) throw_errno();
+    write_all(fd_, frame.data(), frame.size());
+  } catch (const std::system_error& e) {
+    throw TablebaseError(tmp_, "cannot write: " + e.code().message());
+  }
+  crcs_[block] = crc32c(frame.data(), frame.size());
+  put_[block] = true;
+}
+
+void TierFileAssembly::commit() {
+  if (std::find(put_.begin(), put_.end(), false) != put_.end())
+    throw TablebaseError(tmp_, "cannot write: a block is missing");
+  const std::array<unsigned char, kHeaderSize> header = values_header(info_, 1, options_, sizes_.size());
+  const std::vector<unsigned char> table = block_table(sizes_, crcs_);
+  try {
+    if (::lseek(fd_, 0, SEEK_SET) < 0) throw_errno();
+    write_all(fd_, header.data(), header.size());
+    write_all(fd_, table.data(), table.size());
+    if (::fsync(fd_) != 0) throw_errno();
+    const int fd = std::exchange(fd_, -1);
+    if (::close(fd) != 0) throw_errno();
+  } catch (const std::system_error& e) {
+    throw TablebaseError(tmp_, "cannot write: " + e.code().message());  // the destructor removes it
+  }
+  if (::rename(tmp_.c_str(), path_.c_str()) != 0)  // the destructor removes the temporary
+    throw TablebaseError(path_, "cannot rename " + tmp_.string() + " onto it: " + errno_text());
+  committed_ = true;
+  try {
+    fsync_directory(path_.parent_path());
+  } catch (const std::system_error& e) {
+    throw TablebaseError(path_, "cannot sync its directory: " + e.code().message());
+  }
 }
 
 // ---------------------------------------------------------------- reading

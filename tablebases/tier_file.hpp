@@ -34,6 +34,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <list>
 #include <map>
 #include <memory>
@@ -51,6 +52,7 @@
 #include "tablebases/tier_header.hpp"
 
 struct ZSTD_DCtx_s;  // zstd's decompression context; only tier_file.cpp includes zstd.h
+struct ZSTD_CCtx_s;  // and its compression context
 
 namespace rtb {
 
@@ -131,6 +133,58 @@ void write_tier_file(const std::filesystem::path& path, const TierInfo& info, st
 
 // Writes a derived tier's file: the header alone, atomically as above.
 void write_derived_tier_file(const std::filesystem::path& path, const TierInfo& info);
+
+// Compresses `count` blocks on options.threads threads (0: OpenMP's
+// default), block b's raw bytes written into its argument by raw(b, bytes):
+// the frames, in block order. A failure throws a TablebaseError naming path.
+std::vector<std::vector<unsigned char>> compress_tier_blocks(
+    const std::filesystem::path& path, const WriteOptions& options, std::uint64_t count,
+    const std::function<void(std::uint64_t, std::vector<unsigned char>&)>& raw);
+
+// A file put together from blocks compressed apart, as the processes of a
+// tier group split across machines do (each compresses the blocks of its
+// own slots; one puts the file together): the same bytes as
+// write_tier_file of the tier's values one byte each.
+//
+// Compresses blocks as the writer does, one frame a block.
+class TierBlockCompressor {
+ public:
+  explicit TierBlockCompressor(const WriteOptions& options);
+  ~TierBlockCompressor();
+  TierBlockCompressor(const TierBlockCompressor&) = delete;
+  TierBlockCompressor& operator=(const TierBlockCompressor&) = delete;
+  // One block's raw bytes (a value a byte, or two little-endian): its frame.
+  std::vector<unsigned char> compress(std::span<const unsigned char> raw);
+
+ private:
+  ZSTD_CCtx_s* cctx_;
+};
+
+// The file of a tier whose values are one byte each, from its blocks'
+// compressed sizes (block_size values a block, as options say), then each
+// block in any order, then commit(): written under a temporary name and
+// renamed onto path only then, so that a writer that dies or throws before
+// leaves no file under the real name (the destructor removes the temporary).
+class TierFileAssembly {
+ public:
+  TierFileAssembly(const std::filesystem::path& path, const TierInfo& info, const WriteOptions& options,
+                   std::vector<std::uint32_t> block_sizes);
+  ~TierFileAssembly();
+  TierFileAssembly(const TierFileAssembly&) = delete;
+  TierFileAssembly& operator=(const TierFileAssembly&) = delete;
+  void put(std::uint64_t block, std::span<const unsigned char> frame);
+  void commit();
+
+ private:
+  std::filesystem::path path_, tmp_;
+  TierInfo info_;
+  WriteOptions options_;
+  std::vector<std::uint32_t> sizes_, crcs_;
+  std::vector<std::uint64_t> offsets_;
+  std::vector<bool> put_;
+  int fd_ = -1;
+  bool committed_ = false;
+};
 
 // Reads and verifies the whole file (header, table, every block) and checks
 // game, variant, tier and position count against expected; DerivedTier for

@@ -19,8 +19,8 @@ namespace {
 
 // The report of a finished run: one JSON object (docs/usage.md#json-output), or a line.
 template <class G>
-void print_report(const G& game, const GenerateOptions& options, const GenerateReport& report, int processes,
-                  bool json) {
+void print_report(const G& game, const GenerateOptions& options, const GenerateReport& report, int processes, bool json,
+                  const DistributedReport* mpi = nullptr) {
   const std::string files = game_directory(game, options.dir).string();
   if (json) {
     nlohmann::json out{{"format", 1},
@@ -34,6 +34,11 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
                        {"seconds", report.seconds},
                        {"threads", options.threads}};
     if (processes > 1) out["processes"] = processes;
+    if (mpi && mpi->groups_split > 0) {
+      out["groups_split"] = mpi->groups_split;
+      out["split_bytes_sent"] = mpi->split_bytes_sent;
+      out["split_messages_sent"] = mpi->split_messages_sent;
+    }
     std::cout << out.dump(2) << "\n";
     return;
   }
@@ -42,18 +47,27 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
             << " s with ";
   if (processes > 1) std::cout << processes << " MPI processes x ";
   std::cout << options.threads << (options.threads == 1 ? " thread" : " threads") << "; files in " << files << "\n";
+  if (mpi && mpi->groups_split > 0)
+    std::cout << mpi->groups_split << " tier groups split across the " << processes << " processes; their walks sent "
+              << mpi->split_bytes_sent << " bytes of updates in " << mpi->split_messages_sent << " messages\n";
 }
 
 // Every process of an MPI job runs this with the same options; rank 0 takes
 // the directory's lock, sweeps it and prints.
+// The plan splits a group across all the processes where it can be and
+// does not fit one process's memory limit, or with --split-groups wherever
+// it can be (GroupLoop::splittable); every other group goes to one process.
 template <class G>
-int generate_distributed(const G& game, const GenerateOptions& options, bool json) {
+int generate_distributed(const G& game, GenerateOptions options, bool json) {
+  options.ranks = mpi_launch_size();
   SharedGenerate<G> shared(game, options);  // checks the plan against this process's machine
   DistributedWork work;
   work.groups = &shared.groups();
   work.selected = &shared.selected();
   work.is_complete = [&](std::size_t g) { return shared.is_complete(g); };
   work.solve = [&](std::size_t g) { return shared.solve(g); };
+  work.split = [&](std::size_t g) { return shared.split(g); };
+  work.solve_share = [&](std::size_t g, GroupExchange& exchange) { return shared.solve_share(g, exchange); };
   work.describe = [&](std::size_t g) { return shared.describe(g); };
   work.claim = [&] { shared.claim(); };  // rank 0's, held until the job ends
   Progress clock(true);
@@ -62,7 +76,7 @@ int generate_distributed(const G& game, const GenerateOptions& options, bool jso
     print_report(
         game, options,
         GenerateReport{report.groups_solved, report.groups_skipped, report.slots_solved, clock.elapsed_seconds()},
-        report.processes, json);
+        report.processes, json, &report);
   return 0;
 }
 
@@ -73,6 +87,8 @@ int run_generate(int argc, char** argv) {
   GenerateOptions options;
   TierSelection selection;
   bool json = false, plan_parallelism = false;
+  long long ranks = 0;  // 0: not given (a given 0 is refused below)
+  bool ranks_given = false;
   // Under mpirun the processes of one machine share its cores.
   options.threads = std::max(1, default_threads() / mpi_launch_local_size());
   // Read signed, so that a negative value is seen instead of wrapping around.
@@ -108,6 +124,13 @@ int run_generate(int argc, char** argv) {
       "store no values for the tiers whose every value is one move from stored tiers (in the games whose "
       "rtb games --json says derives_tiers): their files mark them, and every reader computes their "
       "values; Nine Men's Morris's mid- and endgame, for example, then take 1.9 GB instead of 3.2")(
+      "split-groups", po::bool_switch(&options.split_groups),
+      "under mpirun, solve every tier group that can be split with all the processes together, each holding "
+      "a share of its slots (without it, only the groups that do not fit one process's memory limit); groups "
+      "walked in bytes by a game's own moves taken back can be split, others stay whole; same files")(
+      "ranks", po::value(&ranks)->value_name("N")->notifier([&ranks_given](long long) { ranks_given = true; }),
+      "with --plan: plan for an MPI job of N processes (each --memory-limit): a rank's memory for each "
+      "group split across them, and the fewest ranks each group needs")(
       "plan-parallelism", po::bool_switch(&plan_parallelism),
       "print how many tier groups could be solved at once at each step (to size an MPI job), and solve nothing");
   add_tier_selection_options(o, selection);
@@ -126,6 +149,7 @@ int run_generate(int argc, char** argv) {
   options.dir = dirs.for_writing();
   check_threads(options.threads);
   check_range("block-size", block_size, 1, kMaxBlockSize);
+  if (ranks_given) check_range("ranks", ranks, 1, kMostPlannedRanks);
   check_range("zstd-level", options.write.zstd_level, 1, max_zstd_level());
   options.write.block_size = static_cast<std::uint32_t>(block_size);
   options.write.long_matches = !zstd_own_matches;
@@ -154,10 +178,18 @@ int run_generate(int argc, char** argv) {
       return 0;
     }
     if (plan_only) {
+      if (ranks_given) options.ranks = static_cast<int>(ranks);
+      else if (mpi_launch_size() > 1) options.ranks = mpi_launch_size();
       print_plan(plan_generate(game, options), std::cout);
       return 0;
     }
     // Under MPI the ranks share the directory by design; rank 0 hands out the groups.
+    if (options.split_groups && mpi_launch_size() == 1)
+      throw UsageError(
+          "--split-groups splits tier groups across the processes of an MPI job: run it under mpirun "
+          "(or give it with --plan --ranks N)");
+    if (ranks_given)
+      throw UsageError("--ranks plans an MPI job: give it with --plan (under mpirun the job's own count)");
     if (mpi_launch_size() > 1) return generate_distributed(game, options, json);
     // The plan, the directory's lock and the sweep of temporaries are
     // generate()'s own checks (service/generate.hpp), as for the library.

@@ -5,22 +5,55 @@
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
+#include <string>
 
 #include "service/generate.hpp"
 
 namespace rtb::cli {
 
+inline bool plan_has_limit(const ResourcePlan& plan) { return plan.memory_limit != 0; }
+
+// With MPI ranks (--plan --ranks N, or under mpirun) two more columns: the
+// ranks a group is split across ("-": one rank solves it whole; memory is
+// then a rank's), and the fewest ranks whose shares fit the memory limit
+// ("-": no limit given; "none": no number does, or it cannot be split).
 inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
-  out << "group                 slots           state  walk     working  held tiers         memory      disk\n";
-  for (const GroupPlan& g : plan.groups)
+  const bool ranks = plan.ranks > 1;
+  out << "group                 slots           state  walk     working  held tiers         memory      disk"
+      << (ranks ? "  split   needs" : "") << "\n";
+  for (const GroupPlan& g : plan.groups) {
     out << std::left << std::setw(16) << g.name << std::right << std::setw(12) << g.slots << std::setw(14)
         << mib(g.state_bytes) << "  " << std::left << std::setw(8) << (g.walked() ? walk_name(g.walk) : "-")
         << std::right << std::setw(10) << mib(g.working_bytes) << std::setw(12) << mib(g.held_bytes) << " ("
-        << g.held_tiers << ")" << std::setw(12) << mib(g.memory_bytes) << std::setw(10) << mib(g.disk_bytes) << "\n";
+        << g.held_tiers << ")" << std::setw(12) << mib(g.memory_bytes) << std::setw(10) << mib(g.disk_bytes);
+    if (ranks)
+      out << std::setw(7) << (g.split_ranks > 0 ? std::to_string(g.split_ranks) : "-") << std::setw(8)
+          << (g.ranks_needed > 0     ? std::to_string(g.ranks_needed)
+              : plan_has_limit(plan) ? "none"
+                                     : "-");
+    out << "\n";
+  }
   out << plan.groups.size() << " groups to solve, " << plan.groups_complete << " already complete; peak memory "
       << mib(plan.peak_memory_bytes);
   if (!plan.groups.empty()) out << " (group " << plan.groups[plan.peak_group].name << ")";
   out << ", disk " << mib(plan.disk_bytes) << "\n";
+  if (ranks) {
+    const auto split =
+        std::count_if(plan.groups.begin(), plan.groups.end(), [](const GroupPlan& g) { return g.split_ranks > 0; });
+    int most = 0;
+    for (const GroupPlan& g : plan.groups) most = std::max(most, g.ranks_needed);
+    out << split << " of the groups split across the " << plan.ranks
+        << " ranks (their state, working and memory are a rank's share; each rank reads the held tiers whole)";
+    const auto none =
+        std::count_if(plan.groups.begin(), plan.groups.end(), [](const GroupPlan& g) { return g.ranks_needed == 0; });
+    if (plan_has_limit(plan)) {
+      out << "; the most any group needs is " << most << (most == 1 ? " rank" : " ranks");
+      if (none > 0)
+        out << ", and " << none << (none == 1 ? " group fits" : " groups fit")
+            << " no number of ranks (not splittable, or the tiers it reads, held whole on every rank, pass the limit)";
+    }
+    out << "\n";
+  }
   std::size_t dropped = 0;
   for (const GroupPlan& g : plan.groups) dropped += g.dropped.size();
   if (dropped > 0)

@@ -9,8 +9,11 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -303,6 +306,9 @@ TEST(Hardening, BadNumbersAreRefusedBeforeAnyWork) {
       // Issue 53, item 7: an empty size meant no limit, and -1 (the value
       // that meant "no seed given") was taken as no seed.
       {{"generate", "pangki", "--memory-limit", ""}, "--memory-limit must be a size above 0"},
+      {{"generate", "pangki", "--plan", "--ranks", "0"}, "--ranks must be in 1..65536, not 0"},
+      {{"generate", "pangki", "--ranks", "4"}, "--ranks plans an MPI job: give it with --plan"},
+      {{"generate", "pangki", "--split-groups"}, "--split-groups splits tier groups across the processes of an MPI"},
       {{"play", "pangki", "--seed", "-1"}, "--seed must be at least 0, not -1"},
       // Issue 53, item 5: an empty directory was a filesystem error.
       {{"generate", "pangki", "--tiers", "2-2", "--dir", ""}, "--dir is empty: name a directory"},
@@ -414,6 +420,35 @@ TEST(Hardening, PlanShowsEachGroupAndWritesNothing) {
   ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
   EXPECT_NE(r.out.find("15 groups to solve, 0 already complete; peak memory"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n6-6 "), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(tb));
+}
+
+// --plan --ranks N: each group's memory on a rank where it is split across
+// the N (a share of its state: a quarter of the slots' bytes on 4 ranks),
+// and the fewest ranks whose shares fit the limit; a group solved in one
+// pass is never split.
+TEST(Hardening, PlanForRanksSplitsWhatDoesNotFitOneRank) {
+  ScratchDir scratch("plan-ranks");
+  const fs::path tb = scratch.path() / "tb";
+  const std::vector<std::string> args{"generate", "crossings",      "--variant", "5x4",   "--plan",   "--ranks",
+                                      "4",        "--memory-limit", "45M",       "--dir", tb.string()};
+  const Outcome r = run_rtb(args);
+  ASSERT_EQ(r.exit_code, 0) << describe_run(args, r);
+  EXPECT_NE(r.out.find("  split   needs\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" of the groups split across the 4 ranks"), std::string::npos) << r.out;
+  std::istringstream lines(r.out);
+  int split = 0;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);
+    std::vector<std::string> f{std::istream_iterator<std::string>(fields), std::istream_iterator<std::string>()};
+    // name slots state MiB walk working MiB held MiB (tiers) memory MiB disk MiB split needs
+    if (f.size() != 16 || f[14] != "4") continue;
+    ++split;
+    const double slots = std::stod(f[1]), state_mib = std::stod(f[2]);
+    EXPECT_NEAR(state_mib, slots / 4 / (1 << 20), 0.1) << line;  // a quarter of a byte a slot
+    EXPECT_GT(std::stoi(f[15]), 1) << line;                      // more than one rank needed
+  }
+  EXPECT_GT(split, 0) << r.out;
   EXPECT_FALSE(fs::exists(tb));
 }
 

@@ -7,16 +7,8 @@
 # Usage: mpi_generate_test.sh RTB MPIRUN WORKDIR
 set -euo pipefail
 rtb=$1 mpirun=$2 work=$3
-rm -rf "$work"
-mkdir -p "$work"
-# Open MPI refuses to run as root unless told, and CI runs as root; the
-# test's own processes only (no binding: 3 processes share 2 cores here).
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-export OMP_WAIT_POLICY=PASSIVE
+source "$(dirname "$0")/mpi_test_common.sh"
 mpi() { "$mpirun" --oversubscribe --bind-to none -np 3 "$rtb" "$@"; }
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# The sha256 of every tier file under a directory, by relative path.
-digests() { (cd "$1" && find . -name '*.rtb' | sort | xargs sha256sum); }
 same() { diff <(digests "$1") <(digests "$2") > /dev/null; }
 games=("bagh-chal --variant 4x4" "cinc-camins --max-pieces 4")
 
@@ -34,21 +26,9 @@ files=$(find "$work/one" -name '*.rtb' | wc -l)
 
 # Kill one worker once a few files exist, then run again: the rerun must
 # resume (skip what was complete) and end byte-identical.
-# (mpirun itself in the background, not the function, so that $! is mpirun
-# and the rank processes are its children.)
-"$mpirun" --oversubscribe --bind-to none -np 3 "$rtb" generate cinc-camins --max-pieces 4 --dir "$work/killed" \
-  --threads 1 -q > "$work/killed.out" 2> "$work/killed.err" &
-launcher=$!
 tiers="$work/killed/cinc-camins-default"
-for _ in $(seq 600); do
-  [ "$(find "$tiers" -name '*.rtb' 2>/dev/null | wc -l)" -ge 3 ] && break
-  sleep 0.1
-done
-victim=$(pgrep -P "$launcher" -x rtb | tail -n 1)
-[ -n "$victim" ] || fail "no rank process under mpirun $launcher"
-kill -KILL "$victim"
-if wait "$launcher"; then fail "mpirun exited 0 although a rank was killed"; fi
-left=$(find "$tiers" -name '*.rtb' | wc -l)
+kill_a_rank "$tiers" 3 "$work/killed.out" "$work/killed.err" "$mpirun" --oversubscribe --bind-to none -np 3 \
+  "$rtb" generate cinc-camins --max-pieces 4 --dir "$work/killed" --threads 1 -q
 echo "killed rank process $victim with $left of 16 files written; stderr said:"
 cat "$work/killed.err"
 # mpirun names the rank that died; rank 0's list of the groups in flight is

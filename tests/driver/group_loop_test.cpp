@@ -190,6 +190,57 @@ TEST(GroupLoop, HeldTiersDroppedForAMemoryLimitAreReadAgainWithTheSameValues) {
   EXPECT_GT(reads_limited, reads_free);
 }
 
+// Under MPI (PlanModel::ranks) a group that can be split and does not fit
+// the limit whole is planned per rank, a share of its state each; with
+// split_all every splittable group is; groups solved in one pass never
+// are. ranks_needed is the fewest ranks whose shares fit, read against the
+// model's own per-rank figure.
+TEST(GroupLoop, PlanSplitsAGroupThatDoesNotFitOneRankAcrossTheRanks) {
+  const MorrisGame game("five");
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const std::vector<bool> needed(groups.size(), true);
+  const auto none_complete = [](std::uint32_t) { return false; };
+  PlanModel model;
+  // The groups' own bytes alone, so that a small game feels the limit.
+  model.base_bytes = 0;
+  model.share_exchange_bytes = 0;
+  model.share_mpi_bytes = 0;
+  const ResourcePlan whole = plan_resources(game, groups, needed, none_complete, model);
+  // The largest group that can be split (the placement groups, solved in one pass, cannot).
+  const GroupPlan* most = nullptr;
+  for (const GroupPlan& g : whole.groups)
+    if (g.splittable && (!most || g.memory_bytes > most->memory_bytes)) most = &g;
+  ASSERT_NE(most, nullptr);
+  const GroupPlan& largest = *most;
+  model.ranks = 4;
+  std::uint64_t reads = 0;
+  for (std::uint32_t d : groups[largest.group].dependencies) reads += game.tier_size(d);  // a byte a value
+  // The largest splittable group does not fit whole, even with only the tiers it reads.
+  model.memory_limit = largest.state_bytes + largest.working_bytes + reads - 1;
+  const ResourcePlan split = plan_resources(game, groups, needed, none_complete, model);
+  EXPECT_EQ(split.ranks, 4);
+  ASSERT_EQ(split.groups.size(), whole.groups.size());
+  for (std::size_t i = 0; i < split.groups.size(); ++i) {
+    const GroupPlan& g = split.groups[i];
+    const GroupPlan& alone = whole.groups[i];
+    EXPECT_EQ(g.splittable, !solved_in_one_pass(game, groups[g.group].tiers) && g.walk == Walk::Byte) << g.name;
+    std::uint64_t its_reads = 0;
+    for (std::uint32_t d : groups[g.group].dependencies) its_reads += game.tier_size(d);
+    const bool too_large = alone.state_bytes + alone.working_bytes + its_reads > model.memory_limit;
+    EXPECT_EQ(g.split_ranks, g.splittable && too_large ? 4 : 0) << g.name;
+    if (g.split_ranks == 0) continue;
+    EXPECT_EQ(g.state_bytes, (g.slots + 3) / 4) << g.name;
+    EXPECT_LT(g.state_bytes + g.working_bytes, alone.state_bytes + alone.working_bytes) << g.name;
+    EXPECT_GT(g.ranks_needed, 1) << g.name;
+    EXPECT_LE(share_memory_bytes(model, g.slots, g.ranks_needed) + its_reads, model.memory_limit) << g.name;
+    EXPECT_GT(share_memory_bytes(model, g.slots, g.ranks_needed - 1) + its_reads, model.memory_limit) << g.name;
+  }
+  EXPECT_GT(split.groups[&largest - &whole.groups[0]].split_ranks, 0);
+  model.split_all = true;
+  for (const GroupPlan& g : plan_resources(game, groups, needed, none_complete, model).groups)
+    EXPECT_EQ(g.split_ranks, g.splittable ? 4 : 0) << g.name;
+}
+
 TEST(GroupLoop, ParallelismCountsGroupsThatCouldRunAtOnce) {
   // A diamond: 0 first, then 1 and 2 (both read 0), then 3 (reads 1 and 2);
   // and 4, which reads nothing but is not selected.

@@ -170,6 +170,39 @@ TEST_F(TierFileTest, ATierHeldInBytesWritesAndReadsTheSameFile) {
   EXPECT_EQ(two.widened(), wide);
 }
 
+// The file of a split tier group (driver/tier_share_writer.hpp): blocks
+// compressed apart and put together in any order make the bytes of the
+// whole tier's write; an assembly given up before commit leaves no file,
+// under the real name or a temporary one.
+TEST_F(TierFileTest, BlocksCompressedApartMakeTheWholeTiersFile) {
+  const std::uint64_t count = 5 * 1024 + 300;  // several blocks, the last one short
+  const WriteOptions options{.block_size = 1024};
+  std::vector<std::uint8_t> values(count);
+  for (std::uint64_t i = 0; i < count; ++i) values[i] = static_cast<std::uint8_t>((i * i / 7) % 41);
+  write_tier_file(file("whole.rtb"), info_for(count), std::span<const std::uint8_t>(values), options);
+  TierBlockCompressor compressor(options);
+  std::vector<std::vector<unsigned char>> frames;
+  std::vector<std::uint32_t> sizes;
+  for (std::uint64_t first = 0; first < count; first += 1024) {
+    frames.push_back(compressor.compress({values.data() + first, std::min<std::uint64_t>(1024, count - first)}));
+    sizes.push_back(static_cast<std::uint32_t>(frames.back().size()));
+  }
+  {
+    TierFileAssembly assembly(file("put_together.rtb"), info_for(count), options, sizes);
+    for (std::uint64_t b : {3, 0, 5, 1, 4, 2}) assembly.put(b, frames[b]);  // the order the processes answer in
+    assembly.commit();
+  }
+  EXPECT_EQ(read_bytes(file("whole.rtb")), read_bytes(file("put_together.rtb")));
+  {
+    TierFileAssembly assembly(file("given_up.rtb"), info_for(count), options, sizes);
+    assembly.put(0, frames[0]);
+    EXPECT_NE(message_of([&] { assembly.commit(); }).find("a block is missing"), std::string::npos);
+  }
+  EXPECT_FALSE(fs::exists(file("given_up.rtb")));
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_FALSE(is_tier_temporary(entry.path().filename().string())) << entry.path();
+}
+
 TEST_F(TierFileTest, DefaultOptionsRoundTripALargerTier) {
   const std::size_t block = WriteOptions{}.block_size;
   const std::size_t count = block * 3 + 1234;  // not a multiple of the default block

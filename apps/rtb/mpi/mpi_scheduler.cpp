@@ -1,10 +1,13 @@
 // The MPI scheduler, built as a module (librtb_mpi.so) that rtb loads only
 // when mpirun started it (apps/rtb/mpi/mpi_launch.cpp): a plain run neither
-// initialises MPI nor loads its libraries. The only file that knows MPI.
+// initialises MPI nor loads its libraries. With mpi_group_exchange.cpp, the
+// only code that knows MPI.
 #include "apps/rtb/mpi/mpi_scheduler.hpp"
 
 #include <mpi.h>
+
 #include <unistd.h>
+#include "apps/rtb/mpi/mpi_group_exchange.hpp"
 
 #include <algorithm>
 #include <array>
@@ -26,10 +29,27 @@ namespace rtb::cli {
 namespace {
 
 // Messages on the job's own communicator. A worker asks rank 0 for work with
-// the outcome of its last group; rank 0 answers with a group, or kStop.
+// the outcome of its last group; rank 0 answers with a group, a group that
+// every rank solves together (split_message), or kStop.
 enum Tag : int { kAskTag = 1, kWorkTag = 2, kFailTag = 3 };
 enum Outcome : std::int64_t { kNothing = 0, kSolved = 1, kSkipped = 2 };
 constexpr std::int64_t kStop = -1;
+std::int64_t split_message(std::size_t g) { return -2 - static_cast<std::int64_t>(g); }
+bool is_split_message(std::int64_t message) { return message <= -2; }
+std::size_t split_group_of(std::int64_t message) { return static_cast<std::size_t>(-2 - message); }
+
+// A rank that fails in a split group stops the job itself: the others wait
+// for it inside the group's collective steps and could not hear rank 0.
+[[noreturn]] void stop_job_from_split(MPI_Comm comm, int rank, int size, const std::string& group,
+                                      const std::string& error) {
+  std::cerr << "rtb generate: rank " << rank << " of " << size << " failed in group " << group
+            << ", split across the ranks: " << error
+            << "\nrtb generate: stopping every process; the files written so far are complete, and running the "
+               "same command again resumes from them\n";
+  std::cerr.flush();
+  MPI_Abort(comm, 1);
+  std::_Exit(1);
+}
 struct Ask {
   std::int64_t group = -1;  // the group just finished; -1 on the first ask
   std::int64_t outcome = kNothing;
@@ -130,9 +150,10 @@ class LocalWorker {
 
 class Coordinator {
  public:
-  Coordinator(const DistributedWork& work, MPI_Comm comm, int size)
+  Coordinator(const DistributedWork& work, MPI_Comm comm, int size, MpiGroupExchange& exchange)
       : work_(work),
         comm_(comm),
+        exchange_(exchange),
         size_(size),
         in_flight_(size, -1),
         waiting_(work.groups->size(), 0),
@@ -160,8 +181,7 @@ class Coordinator {
 
   DistributedReport run() {
     LocalWorker local(work_);
-    int remote_idle = 0;  // how many of the other ranks wait for an answer
-    while (remaining_ > 0 || remote_idle < size_ - 1) {
+    while (remaining_ > 0 || remote_idle_ < size_ - 1) {
       bool busy = false;
       int flag = 0;
       MPI_Status status;
@@ -179,7 +199,7 @@ class Coordinator {
         MPI_Recv(&ask, 3, MPI_INT64_T, status.MPI_SOURCE, kAskTag, comm_, MPI_STATUS_IGNORE);
         finished(status.MPI_SOURCE, ask);
         idle_.push_back(status.MPI_SOURCE);
-        ++remote_idle;
+        ++remote_idle_;
       }
       std::string error;
       if (std::optional<Ask> ask = local.take_result(error)) {
@@ -189,6 +209,15 @@ class Coordinator {
       }
       if (!error.empty()) fail(0, error);
       while (!idle_.empty() && !ready_.empty()) {
+        if (work_.split && work_.split(*ready_.begin())) {
+          // Every rank takes part: handed out once all are idle.
+          if (idle_.size() < static_cast<std::size_t>(size_)) break;
+          const std::size_t g = *ready_.begin();
+          ready_.erase(ready_.begin());
+          busy = true;
+          run_split(g);
+          continue;
+        }
         const int rank = idle_.front();
         idle_.pop_front();
         const std::size_t g = *ready_.begin();
@@ -200,7 +229,7 @@ class Coordinator {
         } else {
           const std::int64_t message = static_cast<std::int64_t>(g);
           MPI_Send(&message, 1, MPI_INT64_T, rank, kWorkTag, comm_);
-          --remote_idle;
+          --remote_idle_;
         }
       }
       if (!busy) pause_briefly();
@@ -212,6 +241,33 @@ class Coordinator {
   }
 
  private:
+  // Group g solved by every rank together, rank 0's share on this thread
+  // (only the main thread calls MPI). A complete group is skipped by rank 0
+  // alone.
+  void run_split(std::size_t g) {
+    if (work_.is_complete(g)) {
+      finished(0, {static_cast<std::int64_t>(g), kSkipped, 0});
+      return;
+    }
+    idle_.clear();
+    for (int rank = 1; rank < size_; ++rank) {
+      const std::int64_t message = split_message(g);
+      MPI_Send(&message, 1, MPI_INT64_T, rank, kWorkTag, comm_);
+      --remote_idle_;
+    }
+    std::fill(in_flight_.begin(), in_flight_.end(), static_cast<std::int64_t>(g));
+    write_in_flight();
+    std::uint64_t slots = 0;
+    try {
+      slots = work_.solve_share(g, exchange_);
+    } catch (const std::exception& e) {
+      stop_job_from_split(comm_, 0, size_, work_.describe(g), e.what());
+    }
+    ++report_.groups_split;
+    finished(0, {static_cast<std::int64_t>(g), kSolved, static_cast<std::int64_t>(slots)});
+    idle_.push_back(0);  // the others once they ask again
+  }
+
   void finished(int rank, const Ask& ask) {
     in_flight_[rank] = -1;
     write_in_flight();
@@ -260,7 +316,9 @@ class Coordinator {
 
   const DistributedWork& work_;
   MPI_Comm comm_;
+  MpiGroupExchange& exchange_;
   int size_;
+  int remote_idle_ = 0;                  // how many of the other ranks wait for an answer
   std::vector<std::int64_t> in_flight_;  // by rank: the group it solves, or -1
   std::vector<std::size_t> waiting_;     // by group: dependencies not yet complete
   std::vector<std::vector<std::size_t>> dependents_;
@@ -270,7 +328,7 @@ class Coordinator {
   DistributedReport report_;
 };
 
-void serve(const DistributedWork& work, MPI_Comm comm) {
+void serve(const DistributedWork& work, MPI_Comm comm, MpiGroupExchange& exchange) {
   Ask ask;
   while (true) {
     MPI_Send(&ask, 3, MPI_INT64_T, 0, kAskTag, comm);
@@ -279,6 +337,15 @@ void serve(const DistributedWork& work, MPI_Comm comm) {
     MPI_Irecv(&g, 1, MPI_INT64_T, 0, kWorkTag, comm, &request);
     wait_for(request);
     if (g == kStop) return;
+    if (is_split_message(g)) {  // rank 0 counts the group: this rank's ask carries none
+      try {
+        work.solve_share(split_group_of(g), exchange);
+      } catch (const std::exception& e) {
+        stop_job_from_split(comm, exchange.rank(), exchange.ranks(), work.describe(split_group_of(g)), e.what());
+      }
+      ask = Ask{};
+      continue;
+    }
     try {
       ask = run_group(work, static_cast<std::size_t>(g));
     } catch (const std::exception& e) {
@@ -305,6 +372,11 @@ extern "C" void rtb_run_distributed(const rtb::cli::DistributedWork& work, rtb::
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
+  // The split groups' steps on a communicator of their own, apart from the
+  // scheduler's messages.
+  MPI_Comm split_comm;
+  MPI_Comm_dup(comm, &split_comm);
+  MpiGroupExchange exchange(split_comm);
   DistributedReport report;
   report.processes = size;
   if (rank == 0) {
@@ -319,10 +391,16 @@ extern "C" void rtb_run_distributed(const rtb::cli::DistributedWork& work, rtb::
       MPI_Abort(comm, 1);
       std::_Exit(1);
     }
-    report = Coordinator(work, comm, size).run();
+    report = Coordinator(work, comm, size, exchange).run();
   } else {
-    serve(work, comm);
+    serve(work, comm, exchange);
   }
+  // What the split groups handed between ranks, summed on rank 0.
+  std::uint64_t sent[2] = {exchange.bytes_sent(), exchange.messages_sent()}, total[2] = {0, 0};
+  MPI_Reduce(sent, total, 2, MPI_UINT64_T, MPI_SUM, 0, comm);
+  report.split_bytes_sent = total[0];
+  report.split_messages_sent = total[1];
+  MPI_Comm_free(&split_comm);
   MPI_Comm_free(&comm);
   MPI_Finalize();
   out = report;
