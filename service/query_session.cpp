@@ -170,7 +170,7 @@ class SessionFor final : public QuerySession::Impl {
     r.seconds = a.seconds;
     r.seconds_limit = limits_.seconds;
     r.plies_limit = limits_.max_plies;
-    for (const auto& m : a.moves) r.moves.push_back({m.move, m.value, game_.format(m.child)});
+    for (const auto& m : a.moves) r.moves.push_back({m.move, m.value, game_.format(m.child), {}});
     return r;
   }
 

@@ -59,9 +59,12 @@ std::string move_help() {
         if (it == notations.end()) notations.push_back({notation, {variant}});
         else it->second.push_back(variant);
       });
-    for (std::size_t i = 0; i < notations.size(); ++i)
-      text += folded(padded(entry.name),
-                     (i == 0 ? "" : "(" + variant_summary(notations[i].second) + ") ") + notations[i].first);
+    for (std::size_t i = 0; i < notations.size(); ++i) {
+      std::string described;  // appended: GCC 12 warns falsely on + here
+      if (i > 0) described.append("(").append(variant_summary(notations[i].second)).append(") ");
+      described += notations[i].first;
+      text += folded(padded(entry.name), described);
+    }
   }
   return text;
 }

@@ -182,9 +182,9 @@ TEST(ServeConnections, KeptAliveAnswersComeAtOnceAndTheirTermsAreKept) {
   std::vector<double> later(ms.begin() + 1, ms.end());
   std::sort(later.begin(), later.end());
   // Nagle's delay put every later answer at 40 ms or more; a loaded machine
-  // (the suite runs two tests at once beside other work) may delay a few
-  // answers by its scheduling, not most of them: the median is the test.
-  EXPECT_LT(later[later.size() / 2], 20.0) << "the median of the 2nd to 10th answers";
+  // may delay most of them by its scheduling (a clean-clone run at load 17
+  // saw a median of 36 ms), but not every one: the fastest is the test.
+  EXPECT_LT(later.front(), 20.0) << "the fastest of the 2nd to 10th answers";
 
   EXPECT_EQ(terms, "timeout=2, max=100");
   int timeout = 0, max = 0;

@@ -98,7 +98,9 @@ TEST(SlotPartition, DealsEverySlotOnceAndEachTierFairly) {
         for (std::uint64_t i = 0; i < share.owned_slots(k); ++i) {
           const std::uint64_t slot = share.slot_of_owned(k, i);
           ASSERT_LT(slot, tiers[k]);
-          if (i > 0) EXPECT_LT(previous, slot);  // in slot order
+          if (i > 0) {
+            EXPECT_LT(previous, slot);  // in slot order
+          }
           previous = slot;
           EXPECT_EQ(owner_of[k][slot], -1) << "slot " << slot << " dealt twice";
           owner_of[k][slot] = r;
