@@ -52,7 +52,7 @@ class FileTierStore final : public TierStore {
   // of another tier) is remembered, so that save() says it replaced it.
   bool is_complete(std::uint32_t tier) override {
     std::string problem;
-    const bool complete = tier_file_is_complete(path(tier), tiers_.at(tier), &problem);
+    const bool complete = tier_file_is_complete(path(tier), tiers_.at(tier), &problem, write_.threads);
     if (!problem.empty()) damaged_[tier] = problem;
     return complete;
   }
@@ -74,7 +74,7 @@ class FileTierStore final : public TierStore {
       };
       return std::make_shared<const SolvedTier>(SolvedTier::narrowed(deriver_(read, tier)));
     }
-    return std::make_shared<const SolvedTier>(file.read_solved());
+    return std::make_shared<const SolvedTier>(file.read_solved(write_.threads));
   }
   void save(std::uint32_t tier, TierValues values) override {
     if (tier < derive_.size() && derive_[tier]) write_derived_tier_file(path(tier), tiers_.at(tier));

@@ -60,7 +60,7 @@ std::vector<Value> load_tier(const G& game, const std::filesystem::path& dir, st
   const auto path = tier_file_path(game, dir, tier);
   if (!std::filesystem::exists(path)) throw missing_tier_file(game, dir, tier);
   const TierFile file(path, tier_info(game, tier), 0);
-  if (!file.derived()) return file.read_all();
+  if (!file.derived()) return file.read_all(threads);
   return derive_tier_loading(game, tier, threads, [&](std::uint32_t next) {
     return std::make_shared<const SolvedTier>(load_tier(game, dir, next, threads));
   });

@@ -655,12 +655,14 @@ namespace {
 
 // Runs load for every block in parallel and rethrows the failure of the
 // lowest-numbered bad block, so the message does not depend on scheduling.
-// load(block, raw, scratch) runs with per-thread buffers.
+// load(block, raw, scratch) runs with per-thread buffers, on `threads`
+// threads (0: OpenMP's default), so that `--threads` bounds reading too.
 template <class Load>
-void for_each_block_parallel(std::uint64_t block_count, Load load) {
+void for_each_block_parallel(std::uint64_t block_count, int threads, Load load) {
   std::uint64_t first_bad = std::numeric_limits<std::uint64_t>::max();
   std::exception_ptr error;
-#pragma omp parallel if (block_count > 1)
+  const int team = threads > 0 ? threads : omp_get_max_threads();
+#pragma omp parallel if (block_count > 1) num_threads(team)
   {
     std::vector<unsigned char> raw, scratch;
 #pragma omp for schedule(dynamic)
@@ -681,13 +683,13 @@ void for_each_block_parallel(std::uint64_t block_count, Load load) {
 
 }  // namespace
 
-std::vector<Value> TierFile::read_all() const {
+std::vector<Value> TierFile::read_all(int threads) const {
   require_values();
   // A whole tier is read to be looked up at random (a solve's or a verify's
   // children): huge pages spare most of those lookups a TLB miss.
   std::vector<Value> values;
   assign_on_huge_pages(values, info_.position_count);
-  for_each_block_parallel(blocks_.size(), [&](std::uint64_t b, Bytes& raw, Bytes& scratch) {
+  for_each_block_parallel(blocks_.size(), threads, [&](std::uint64_t b, Bytes& raw, Bytes& scratch) {
     const std::uint64_t n = positions_in_block(b);
     raw.resize(n * encoding_);
     load_block(b, raw.data(), scratch, DecompressorLease(*this).get());
@@ -698,19 +700,19 @@ std::vector<Value> TierFile::read_all() const {
   return values;
 }
 
-void TierFile::verify_all() const {
-  for_each_block_parallel(blocks_.size(), [&](std::uint64_t b, Bytes& raw, Bytes& scratch) {
+void TierFile::verify_all(int threads) const {
+  for_each_block_parallel(blocks_.size(), threads, [&](std::uint64_t b, Bytes& raw, Bytes& scratch) {
     raw.resize(positions_in_block(b) * encoding_);
     load_block(b, raw.data(), scratch, DecompressorLease(*this).get());
   });
 }
 
-SolvedTier TierFile::read_solved() const {
-  if (encoding_ != 1) return SolvedTier(read_all());
+SolvedTier TierFile::read_solved(int threads) const {
+  if (encoding_ != 1) return SolvedTier(read_all(threads));
   require_values();
   std::vector<std::uint8_t> values;
   assign_on_huge_pages(values, info_.position_count);  // as read_all's, for the same reason
-  for_each_block_parallel(blocks_.size(), [&](std::uint64_t b, Bytes&, Bytes& scratch) {
+  for_each_block_parallel(blocks_.size(), threads, [&](std::uint64_t b, Bytes&, Bytes& scratch) {
     load_block(b, values.data() + b * block_size_, scratch, DecompressorLease(*this).get());
   });
   return SolvedTier::of_bytes(std::move(values));
@@ -735,9 +737,9 @@ std::size_t remove_stale_temporaries(const fs::path& dir) {
   return removed;
 }
 
-bool tier_file_is_complete(const fs::path& path, const TierInfo& expected, std::string* problem) {
+bool tier_file_is_complete(const fs::path& path, const TierInfo& expected, std::string* problem, int threads) {
   try {
-    TierFile(path, expected, 0).verify_all();
+    TierFile(path, expected, 0).verify_all(threads);
     return true;
   } catch (const MissingTablebase&) {
     return false;

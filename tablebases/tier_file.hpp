@@ -201,8 +201,10 @@ std::size_t remove_stale_temporaries(const std::filesystem::path& dir);
 // True iff the file exists and everything in it verifies against expected.
 // Never throws for a missing or damaged file.
 // `problem`, where given, gets why a file that is there is not complete (its
-// TablebaseError's message); a missing file leaves it as it is.
-bool tier_file_is_complete(const std::filesystem::path& path, const TierInfo& expected, std::string* problem = nullptr);
+// TablebaseError's message); a missing file leaves it as it is. Reads on
+// `threads` threads (0: OpenMP's default).
+bool tier_file_is_complete(const std::filesystem::path& path, const TierInfo& expected, std::string* problem = nullptr,
+                           int threads = 0);
 
 // An open tier file for random access. Opening verifies the header and the
 // block table and that the file size is exactly what the table implies (and
@@ -233,14 +235,15 @@ class TierFile {
   std::uint64_t block_count() const { return blocks_.size(); }
   std::uint64_t file_bytes() const { return file_bytes_; }
 
-  // Verifies and decodes every block (in parallel), bypassing the cache;
-  // DerivedTier when the file is a derived tier's.
-  std::vector<Value> read_all() const;
+  // Verifies and decodes every block on `threads` threads (0: OpenMP's
+  // default, every core), bypassing the cache; DerivedTier when the file is
+  // a derived tier's.
+  std::vector<Value> read_all(int threads = 0) const;
   // The same, one byte a value where the file stores one (the values of
   // every tier solved so far), else two (solver/solved_tier.hpp).
-  SolvedTier read_solved() const;
+  SolvedTier read_solved(int threads = 0) const;
   // Verifies every block without keeping the values.
-  void verify_all() const;
+  void verify_all(int threads = 0) const;
 
  private:
   struct BlockEntry {
