@@ -50,7 +50,8 @@ Options read_options(int argc, char** argv) {
                  "[--nodes N]\n";
     std::exit(2);
   }
-  Options o{argv[1], argv[2], argv[3]};
+  Options o;
+  o.game = argv[1], o.variant = argv[2], o.dir = argv[3];
   for (int i = 4; i + 1 < argc; i += 2) {
     const std::string name = argv[i], value = argv[i + 1];
     if (name == "--games") o.games = std::stoi(value);

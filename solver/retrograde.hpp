@@ -805,7 +805,7 @@ class GroupSolver {
   }
 
   void walk_lean() {
-    const WalkTimer timer(walk_seconds_);
+    const WalkTimer timer{walk_seconds_};
     for (unsigned level = 0;; ++level) {
       if (level <= kMostByteLevel && waiting_in_bytes_[level] > 0) {
         resolve_waiting_bytes(level);
@@ -1057,7 +1057,7 @@ class GroupSolver {
 
   // False when a distance went beyond the byte's.
   bool walk_bytes() {
-    const WalkTimer timer(walk_seconds_);
+    const WalkTimer timer{walk_seconds_};
     for (unsigned level = 0;; ++level) {
       if (chunk_levels_.any_at(level)) take_noted_chunks(level);
       // The set-up marks level 1's chunks too (wins at once).

@@ -417,7 +417,12 @@ void CrossingsSeedGame<S>::settle(const Position& p, Move base, S mine, S theirs
     seen.push_back({a, b});
     const StandingList standing = formations(a, b, p.locked);
     if (standing.empty()) {
-      finals.push_back({a, b, path});
+      // Filled in place: a braced temporary made GCC 12 warn falsely
+      // (-Wstringop-overread) inside small_vector's copy.
+      Final& final = finals.emplace_back();
+      final.mine = a;
+      final.theirs = b;
+      final.order.assign(path.begin(), path.end());
       return;
     }
     for (const Standing& s : standing) {

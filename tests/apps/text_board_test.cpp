@@ -215,8 +215,8 @@ TEST(MoveChoice, MistakesAndInaccuracies) {
 TEST(MoveChoice, BestAtRandomWeakerAtLowStrength) {
   rtb::QueryResult r;
   r.value = exactly(rtb::kDraw);
-  for (const char* m : {"a", "b", "c"}) r.moves.push_back({m, exactly(rtb::kDraw), ""});
-  r.moves.push_back({"d", exactly(rtb::loss_in(10)), ""});
+  for (const char* m : {"a", "b", "c"}) r.moves.push_back({m, exactly(rtb::kDraw), "", ""});
+  r.moves.push_back({"d", exactly(rtb::loss_in(10)), "", ""});
   EXPECT_EQ(rtb::cli::best_moves(r), (std::vector<std::size_t>{0, 1, 2}));
   std::set<std::size_t> perfect, weak;
   for (std::uint64_t seed = 0; seed < 40; ++seed) {

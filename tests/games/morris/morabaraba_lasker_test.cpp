@@ -93,15 +93,16 @@ TEST(MorabarabaLaskerPerft, StartAgreesWithRulesMdAndTheNaiveGenerator) {
     for (int depth = 1; depth <= 5; ++depth) {
       const std::uint64_t fast = perft(game, game.start(), depth), slow = naive::perft(b, start, depth);
       EXPECT_EQ(fast, slow) << variant << " depth " << depth;
-      if (depth <= static_cast<int>(table.size())) EXPECT_EQ(fast, table[depth - 1]) << variant << " depth " << depth;
+      if (depth <= static_cast<int>(table.size())) {
+        EXPECT_EQ(fast, table[depth - 1]) << variant << " depth " << depth;
+      }
     }
   }
 }
 
 // Deeper, by hand (18 minutes on a busy 2-core machine: the naive
 // generator is slow on purpose):
-//   build/tests/morabaraba_lasker_test --gtest_also_run_disabled_tests \
-//     --gtest_filter='*DISABLED_DepthSix*'
+//   build/tests/morabaraba_lasker_test --gtest_also_run_disabled_tests --gtest_filter='*DISABLED_DepthSix*'
 // Depth 6 of both, rtb against the naive generator: 99,862,272 and
 // 188,926,776. Depth 7 is rtb's alone (`rtb perft morris start 7 --variant
 // morabaraba`: 1,905,799,824; lasker 4,733,227,328).
