@@ -1,7 +1,8 @@
 // libFuzzer target: the position text of every game and variant of the
 // registry (games/registry.hpp), each built once.
 //
-// The first byte picks the game and variant, the rest is the text. A text is
+// The first byte picks the game and variant (fuzz_games.hpp), the rest is
+// the text; write_seeds.cpp writes seeds for every game. A text is
 // either refused with std::invalid_argument or accepted; an accepted position
 // must print back to a text that parses to the same position, must index to a
 // slot of its tier that unranks to an equal position (up to symmetry: the
@@ -15,7 +16,7 @@
 #include <variant>
 #include <vector>
 
-#include "games/registry.hpp"
+#include "fuzz/fuzz_games.hpp"
 #include "solver/game_concept.hpp"
 
 namespace {
@@ -60,14 +61,9 @@ void check(const G& game, std::string_view text) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::vector<rtb::AnyGame> games = [] {
-    std::vector<rtb::AnyGame> all;
-    for (const rtb::GameEntry& entry : rtb::game_registry())
-      for (const std::string& variant : entry.variants) all.push_back(entry.make(variant));
-    return all;
-  }();
+  const auto& games = rtb_fuzz::fuzz_games();
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
-  std::visit([&](const auto& game) { check(game, text); }, games[data[0] % games.size()]);
+  std::visit([&](const auto& game) { check(game, text); }, games[data[0] % games.size()].game);
   return 0;
 }

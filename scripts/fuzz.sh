@@ -17,9 +17,15 @@ command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$root/fuzz" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" > "$build.configure.log" 2>&1 ||
   { cat "$build.configure.log"; exit 1; }
 cmake --build "$build" -j2 > "$build.build.log" 2>&1 || { tail -50 "$build.build.log"; exit 1; }
+# Seeds: every game's start and playouts (written from the registry, so a
+# new game has seeds at once), and the committed tier files.
+seeds="$build/seeds"
+rm -rf "$seeds" && mkdir -p "$seeds/tier_file"
+"$build/write_seeds" "$seeds/position_text" || { echo "fuzz: write_seeds failed"; exit 1; }
+cp "$root"/fuzz/corpus/tier_file/* "$seeds/tier_file/"
 status=0
 for target in position_text_fuzz tier_file_fuzz; do
-  corpus="$root/fuzz/corpus/${target%_fuzz}"
+  corpus="$seeds/${target%_fuzz}"
   work="$build/corpus/$target"        # new inputs go here, not into the repository
   findings="$build/findings/$target"
   mkdir -p "$work" "$findings"

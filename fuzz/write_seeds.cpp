@@ -1,0 +1,62 @@
+// Writes the position-text target's seeds: for every game of fuzz_games(),
+// its start and the positions a few random playouts reach, each as the byte
+// that picks the game followed by the position's text. scripts/fuzz.sh runs
+// it before the target, so every game, a new one too, has seeds.
+//   write_seeds DIR
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "fuzz/fuzz_games.hpp"
+
+namespace {
+
+constexpr int kPlayouts = 4;
+constexpr int kPliesAtMost = 40;
+
+template <class G>
+std::vector<std::string> seed_texts(const G& game, std::mt19937_64& random) {
+  std::vector<std::string> texts{game.format(game.start())};
+  for (int playout = 0; playout < kPlayouts; ++playout) {
+    typename G::Position p = game.start();
+    const int plies = 4 + static_cast<int>(random() % kPliesAtMost);
+    for (int ply = 0; ply < plies && !game.is_lost(p); ++ply) {
+      std::vector<typename G::Position> children;
+      game.for_each_move(
+          p, [&](const typename G::Move&, const typename G::Position& child) { children.push_back(child); });
+      if (children.empty()) break;
+      p = children[random() % children.size()];
+    }
+    texts.push_back(game.format(p));
+  }
+  return texts;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: write_seeds DIR\n");
+    return 2;
+  }
+  const std::filesystem::path dir = argv[1];
+  std::filesystem::create_directories(dir);
+  std::mt19937_64 random(20261205);
+  const auto& games = rtb_fuzz::fuzz_games();
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const std::vector<std::string> texts =
+        std::visit([&](const auto& game) { return seed_texts(game, random); }, games[i].game);
+    for (std::size_t k = 0; k < texts.size(); ++k) {
+      std::ofstream out(dir / (games[i].name + "-" + std::to_string(k)), std::ios::binary);
+      out.put(static_cast<char>(i));
+      out << texts[k];
+    }
+  }
+  std::printf("write_seeds: %zu games, %d seeds each, in %s\n", games.size(), kPlayouts + 1, dir.c_str());
+  return 0;
+}
