@@ -6,7 +6,7 @@ packages=(build-essential cmake libboost-program-options-dev libzstd-dev
           libgtest-dev libbenchmark-dev nlohmann-json3-dev time pkg-config
           libopenmpi-dev openmpi-bin pybind11-dev python3-dev python3-pytest
           python3-setuptools python3-wheel python3-venv python3-pip  # pip install . (setup.py)
-          clang libomp-dev  # the fuzz targets (scripts/fuzz.sh)
+          clang libomp-dev  # the fuzz targets and the ThreadSanitizer job (scripts/fuzz.sh, tsan.sh)
           clang-format  # the format check (scripts/check_format.sh)
           libedit-dev  # rtb play's line editing
           libcpp-httplib-dev tmux chromium)  # rtb serve, and its tests

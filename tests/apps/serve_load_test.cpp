@@ -19,6 +19,7 @@
 
 #include "tests/apps/serve_support.hpp"
 #include "tests/support/rtb_process.hpp"
+#include "tests/support/sanitized_run.hpp"
 
 namespace {
 
@@ -149,13 +150,14 @@ TEST(ServeLoad, ProbesAreAnsweredWithinASecondWithSearchesAndSlowClients) {
   std::cout << "[ load: 200 clients (4 searching) + 8 slow + 8 idle, 10 s ] " << mixed << "; " << slow_connections
             << " slow or idle connections; RSS " << warm / 1024 << " KB -> " << after_mixed / 1024 << " KB\n";
 
+  const bool bounds = rtb_test::time_and_memory_bounds_apply();
   for (const Figures* f : std::vector<const Figures*>{&alone, &kept_alive, &mixed}) {
     EXPECT_EQ(f->failed, 0u);
-    EXPECT_EQ(f->slow, 0u);
+    if (bounds) EXPECT_EQ(f->slow, 0u);
     EXPECT_GT(f->answered, 1000u);
   }
   EXPECT_GT(mixed.searches + mixed.searches_busy, 0u);
-  EXPECT_LT(after_mixed, warm + (std::size_t{20} << 20));
+  if (bounds) EXPECT_LT(after_mixed, warm + (std::size_t{20} << 20));
   EXPECT_TRUE(server.running());
 }
 
@@ -183,7 +185,7 @@ TEST(ServeLoad, MemoryIsFlatOverFiftySearchedQueries) {
   std::cout << "[ 50 searched 8x8 queries, 0.2 s each ] " << answered << " answered; RSS after the first "
             << after_first / 1024 << " KB, highest " << highest / 1024 << " KB, last " << last / 1024 << " KB\n";
   EXPECT_EQ(answered, 50);
-  EXPECT_LT(highest, after_first + (std::size_t{8} << 20));
+  if (rtb_test::time_and_memory_bounds_apply()) EXPECT_LT(highest, after_first + (std::size_t{8} << 20));
 }
 
 }  // namespace

@@ -14,7 +14,9 @@
 #include <limits>
 #include <map>
 #include <rtb/rtb.hpp>
+#include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/support/file_bytes.hpp"
@@ -446,4 +448,43 @@ TEST(LibraryRepetitionRule, AHistoryForbidsAMoveBackToItsPositions) {
   rtb::Tablebase pangki(dir.str(), "pangki");
   EXPECT_FALSE(pangki.forbids_repetition());
   EXPECT_THROW(pangki.probe("ww../..../..../...b b", {"ww../..../..../...b b"}), rtb::InvalidInput);
+}
+
+TEST(LibraryProbe, ThreadsWithATablebaseEachAgreeWithOneThread) {
+  // The header's rule for threads: one Tablebase a thread. What they share
+  // below it (the registry, open files, caches) must not race: this test is
+  // what scripts/tsan.sh runs under ThreadSanitizer, and in a plain build it
+  // checks that concurrent answers are the answers of one thread.
+  const ScratchDir dir("threads");
+  rtb::generate_tablebases(dir.str(), "pangki", "default", up_to(4));
+  rtb::Tablebase reference(dir.str(), "pangki");
+  // The positions within a few moves of a 4-4 position, breadth first.
+  std::vector<std::string> positions{"ww.w/.w../..b./b.bb w"};
+  std::set<std::string> seen(positions.begin(), positions.end());
+  for (std::size_t i = 0; i < positions.size() && positions.size() < 250; ++i)
+    for (const rtb::MoveValue& m : reference.probe(positions[i]).moves)
+      if (seen.insert(m.position).second) positions.push_back(m.position);
+  ASSERT_GE(positions.size(), 150u);
+  std::vector<std::string> expected;
+  for (const std::string& p : positions) expected.push_back(reference.probe(p).json);
+
+  constexpr int kThreads = 4;
+  std::vector<std::vector<std::string>> answers(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      rtb::Tablebase tb(dir.str(), "pangki");
+      // Each thread starts at a different place, so that they read
+      // different files at the same time.
+      std::vector<std::string>& mine = answers[t];
+      mine.resize(positions.size());
+      for (std::size_t k = 0; k < positions.size(); ++k) {
+        const std::size_t i = (k + t * positions.size() / kThreads) % positions.size();
+        mine[i] = tb.probe(positions[i]).json;
+        (void)tb.probe_value(positions[i]);
+      }
+    });
+  for (std::thread& t : threads) t.join();
+  for (int t = 0; t < kThreads; ++t)
+    for (std::size_t i = 0; i < positions.size(); ++i) ASSERT_EQ(answers[t][i], expected[i]) << positions[i];
 }
