@@ -17,7 +17,7 @@
 #include <mutex>
 #include <string>
 
-#include "solver/with_commas.hpp"
+#include "text/with_commas.hpp"
 
 namespace rtb {
 

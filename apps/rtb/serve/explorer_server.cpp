@@ -10,9 +10,9 @@
 #include "apps/rtb/serve/guarded_http_server.hpp"
 #include "apps/rtb/serve/web_assets.hpp"
 #include "apps/rtb/usage_error.hpp"
-#include "games/kit/printable_text.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/tablebase_path.hpp"
+#include "text/printable.hpp"
 
 namespace rtb::cli {
 
