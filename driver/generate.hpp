@@ -139,13 +139,11 @@ void follow_plan(GroupLoop<G>& loop, const ResourcePlan& plan) {
 class GenerateClaim {
  public:
   explicit GenerateClaim(const std::filesystem::path& game_dir) : lock_(game_dir) {
-    swept_ = remove_stale_temporaries(game_dir);
+    remove_stale_temporaries(game_dir);
   }
-  std::size_t temporaries_swept() const { return swept_; }
 
  private:
   DirectoryLock lock_;
-  std::size_t swept_ = 0;
 };
 
 template <RetrogradeGame G>

@@ -1,7 +1,7 @@
 #include "games/registry.hpp"
-#include "games/kit/printable_text.hpp"
-#include "games/nearest_names.hpp"
 #include "games/variant_summary.hpp"
+#include "text/nearest_names.hpp"
+#include "text/printable.hpp"
 
 #include <type_traits>
 #include <utility>

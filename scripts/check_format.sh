@@ -8,7 +8,7 @@ set -euo pipefail
 root="${1:-$(cd "$(dirname "$0")/.." && pwd)}"
 command -v clang-format > /dev/null || { echo "clang-format is not installed: the format check did not run"; exit 77; }
 cd "$root"
-mapfile -t files < <(find solver search games tablebases driver service library include apps python tests benchmarks \
+mapfile -t files < <(find text solver search games tablebases driver service library include apps python tests benchmarks \
                           fuzz examples -name '*.cpp' -o -name '*.hpp' | sort)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -5,24 +5,27 @@ Each folder is one layer; a file may include only from its own folder or
 from a layer below it, never from a higher one or from a peer:
 
     rank  layer
-    0     solver/                      contract and engine
-    1     search/, tablebases/         searches; the file format
-    2     games/kit/                   what games are built from
-    3     games/<game>/                one folder a game (peers: no game includes another)
-    4     games/registry.*             the one table of games
-    5     driver/                      generating: group loop, stores, resource plan
-    6     service/                     what every front end is built on
-    7     library/, include/rtb/       the public C++ API
-    8     apps/rtb/ with play/, serve/, mpi/ (one program: its folders may use one
+    0     text/                        the text kit: square names, board rows, lower case,
+                                       printable echoes, thousands separators
+    1     solver/                      contract and engine
+    2     search/, tablebases/         searches; the file format
+    3     games/kit/                   what games are built from
+    4     games/<game>/                one folder a game (peers: no game includes another)
+    5     games/registry.*             the one table of games
+    6     driver/                      generating: group loop, stores, resource plan
+    7     service/                     what every front end is built on
+    8     library/, include/rtb/       the public C++ API
+    9     apps/rtb/ with play/, serve/, mpi/ (one program: its folders may use one
           another's headers, but play/, serve/ and mpi/ not each other's)
-    9     python/
+    10    python/
 
 Tests, benchmarks, fuzz targets and examples sit above everything and are
 not checked. Besides the ranks, no Boost.Program_options header may be
 reachable from service/ or library/ (it is the command line's alone), and
 the front ends (apps/, library/ with include/rtb/, python/) are peers over
 service/: they include nothing from solver/, driver/ or tablebases/ but
-through a service/ header, save the few exceptions THROUGH_SERVICE_EXCEPTIONS
+through a service/ header (text/ is no part of the engine: anything may
+include it), save the few exceptions THROUGH_SERVICE_EXCEPTIONS
 lists, each with its reason (issue 51).
 
     scripts/check_layers.py [ROOT]     exit 1 and a line a violation
@@ -70,27 +73,29 @@ def unit_of(path):
     """(rank, unit) of a repository-relative path, or None when unchecked."""
     parts = path.split('/')
     top = parts[0]
+    if top == 'text':
+        return 0, 'text'
     if top == 'solver':
-        return 0, 'solver'
+        return 1, 'solver'
     if top in ('search', 'tablebases'):
-        return 1, top
+        return 2, top
     if top == 'games':
         if len(parts) == 2:  # games/registry.*
-            return 4, 'games/registry'
+            return 5, 'games/registry'
         if parts[1] == 'kit':
-            return 2, 'games/kit'
-        return 3, 'games/' + parts[1]
+            return 3, 'games/kit'
+        return 4, 'games/' + parts[1]
     if top == 'driver':
-        return 5, 'driver'
+        return 6, 'driver'
     if top == 'service':
-        return 6, 'service'
+        return 7, 'service'
     if top in ('library', 'include'):
-        return 7, 'library'
+        return 8, 'library'
     if top == 'apps':
         sub = parts[2] if len(parts) > 3 else ''
-        return 8, 'apps/rtb' + ('/' + sub if sub in ('play', 'serve', 'mpi') else '')
+        return 9, 'apps/rtb' + ('/' + sub if sub in ('play', 'serve', 'mpi') else '')
     if top == 'python':
-        return 9, 'python'
+        return 10, 'python'
     return None
 
 
@@ -136,7 +141,7 @@ def check(root, stale_exceptions=True):
             theirs = unit_of(target)
             if theirs is None:
                 problems.append(f'{path}: includes {target}, which is no layer (tests, tools?)')
-            elif theirs[1] == mine[1] or 'apps/rtb' in (mine[1], theirs[1]) and mine[0] == theirs[0] == 8:
+            elif theirs[1] == mine[1] or 'apps/rtb' in (mine[1], theirs[1]) and mine[0] == theirs[0] == 9:
                 continue  # its own folder; the program and its play/, serve/, mpi/ are one app
             elif theirs[0] >= mine[0]:
                 how = 'a peer' if theirs[0] == mine[0] else 'a higher layer'
@@ -194,6 +199,8 @@ def self_test():
         'apps/rtb/main.cpp': '#include "solver/openmp_wait.hpp"\n',                 # an exception
         'solver/openmp_wait.hpp': '#include <vector>\n',
         'apps/rtb/play/q.cpp': '#include "solver/openmp_wait.hpp"\n',               # not its exception
+        'text/t.hpp': '#include "solver/ok.hpp"\n',                                 # upwards from the bottom
+        'library/u.cpp': '#include "text/t.hpp"\n',                                 # allowed: text/ is no engine
     }
     with tempfile.TemporaryDirectory() as root:
         for path, text in tree.items():
@@ -202,6 +209,7 @@ def self_test():
                 f.write(text)
         found = check(root, stale_exceptions=False)
     expected = ['solver/a.hpp (solver) includes games/kit/k.hpp: a higher layer',
+                'text/t.hpp (text) includes solver/ok.hpp: a higher layer',
                 'games/one/one.hpp (games/one) includes games/two/two.hpp: a peer',
                 'service/t.hpp (service) includes apps/rtb/cli.hpp: a higher layer',
                 'apps/rtb/serve/v.cpp (apps/rtb/serve) includes apps/rtb/play/p.cpp: a peer',

@@ -131,12 +131,4 @@ bool forbids_repetition_of(const G& game) {
   return false;
 }
 
-// Compressed bits a slot of the game's tier files (EstimatesFileSize), for
-// the plan's disk estimate; without the hook the largest measured (4.5).
-template <class G>
-double file_bits_per_slot_of(const G& game) {
-  if constexpr (EstimatesFileSize<G>) return game.file_bits_per_slot();
-  return 4.5;
-}
-
 }  // namespace rtb

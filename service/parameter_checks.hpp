@@ -14,8 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "games/kit/printable_text.hpp"
 #include "solver/parameter_error.hpp"
+#include "text/printable.hpp"
 
 namespace rtb {
 

@@ -23,7 +23,7 @@
 #include "service/tier_loading.hpp"
 #include "solver/game_concept.hpp"
 #include "solver/one_step.hpp"
-#include "solver/with_commas.hpp"
+#include "text/with_commas.hpp"
 
 namespace rtb {
 

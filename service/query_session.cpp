@@ -24,7 +24,6 @@ struct QuerySession::Impl {
   virtual BoardLook board() const = 0;
   virtual TablebaseCoverage coverage() const = 0;
   virtual bool searches() const = 0;
-  virtual std::vector<std::string> tier_filters() const = 0;
   std::string game, variant;
   std::filesystem::path dir;
 };
@@ -88,7 +87,6 @@ class SessionFor final : public QuerySession::Impl {
   bool forbids_repetition() const override { return forbids_repetition_of(game_); }
 
   bool searches() const override { return falls_back_to_search(game_); }
-  std::vector<std::string> tier_filters() const override { return tier_filters_of(game_); }
 
   // One listing of the game's folder (most variants have none: one stat),
   // not a stat a tier: rtb serve's /api/games counts 3,471 tiers.
@@ -260,7 +258,6 @@ void QuerySession::follow_allowed_line(QueryResult& r, const std::vector<std::st
 BoardLook QuerySession::board() const { return impl_->board(); }
 TablebaseCoverage QuerySession::coverage() const { return impl_->coverage(); }
 bool QuerySession::searches() const { return impl_->searches(); }
-std::vector<std::string> QuerySession::tier_filters() const { return impl_->tier_filters(); }
 QueryResult QuerySession::query(const std::string& position, bool line) { return impl_->query(position, line); }
 bool QuerySession::would_search(const std::string& position) { return impl_->would_search(position); }
 std::size_t QuerySession::max_position_length() const { return impl_->max_position_length(); }

@@ -62,10 +62,8 @@ class QuerySession {
   // How front ends draw the board and pieces (service/game_facts.hpp).
   BoardLook board() const;
   TablebaseCoverage coverage() const;
-  // Whether a query may search (service/query_oracle.hpp: falls_back_to_search),
-  // and the tier filters the game offers (service/tier_selection.hpp).
+  // Whether a query may search (service/query_oracle.hpp: falls_back_to_search).
   bool searches() const;
-  std::vector<std::string> tier_filters() const;
 
   // The value of `position` ("start" accepted) and of every move, best first;
   // with `line`, also the perfect-play line to the end of the game (or to a

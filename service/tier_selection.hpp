@@ -62,16 +62,9 @@ std::vector<TierFilter> offered_tier_filters(const G& game) {
   return offered;
 }
 
-// The names of the filters `game` offers, as parameters ("max-pieces").
-template <class G>
-std::vector<std::string> tier_filters_of(const G& game) {
-  std::vector<std::string> names;
-  for (const TierFilter& f : offered_tier_filters(game)) names.push_back(f.name);
-  return names;
-}
-
-// The same as data names them ("max_pieces"): `rtb games --json`, Python and
-// the C++ library spell them so (issue 52: the JSON said max-pieces).
+// The names of the filters `game` offers as data names them ("max_pieces"):
+// `rtb games --json`, Python and the C++ library spell them so (issue 52:
+// the JSON said max-pieces).
 template <class G>
 std::vector<std::string> tier_filter_keys_of(const G& game) {
   std::vector<std::string> keys;

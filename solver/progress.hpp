@@ -17,7 +17,7 @@
 #include <mutex>
 #include <string>
 
-#include "solver/with_commas.hpp"
+#include "text/with_commas.hpp"
 
 namespace rtb {
 
@@ -105,7 +105,6 @@ class Progress {
         interval_(terminal_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(5000)),
         start_(clock::now()),
         last_draw_(start_.time_since_epoch()) {}
-  bool enabled() const { return enabled_; }
 
   // The work ahead: `groups` tier groups holding `slots` slots in all, then
   // each of them by plan_group, for the estimate's weights.

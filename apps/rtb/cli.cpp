@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "games/nearest_names.hpp"
+#include "text/nearest_names.hpp"
 
 namespace rtb::cli {
 

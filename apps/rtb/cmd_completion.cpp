@@ -9,8 +9,8 @@
 
 #include "apps/rtb/cli.hpp"
 #include "apps/rtb/commands.hpp"
-#include "games/kit/printable_text.hpp"
 #include "rtb/version.hpp"
+#include "text/printable.hpp"
 
 namespace rtb::cli {
 

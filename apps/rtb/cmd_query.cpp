@@ -12,10 +12,10 @@
 #include <sstream>
 
 #include "apps/rtb/cli.hpp"
-#include "games/kit/printable_text.hpp"
 #include "service/game_facts.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/query_session.hpp"
+#include "text/printable.hpp"
 
 namespace rtb::cli {
 

@@ -8,10 +8,10 @@
 #include <sstream>
 
 #include "apps/rtb/cli.hpp"
-#include "games/kit/number_text.hpp"  // with_commas
 #include "service/parameter_checks.hpp"
 #include "service/tablebase_stats.hpp"
 #include "service/tier_selection.hpp"
+#include "text/with_commas.hpp"
 
 namespace rtb::cli {
 

@@ -13,11 +13,11 @@
 
 #include "apps/rtb/cli.hpp"
 #include "apps/rtb/commands.hpp"
-#include "games/kit/printable_text.hpp"
-#include "games/nearest_names.hpp"
 #include "rtb/version.hpp"
 #include "service/errors.hpp"
 #include "solver/openmp_wait.hpp"
+#include "text/nearest_names.hpp"
+#include "text/printable.hpp"
 
 namespace {
 

@@ -1,7 +1,8 @@
 #include "games/bagh_chal/bagh_chal.hpp"
-#include "games/kit/printable_text.hpp"
+#include "text/printable.hpp"
 
 #include "games/kit/board_text.hpp"
+#include "text/square_name.hpp"
 
 #include <charconv>
 #include <stdexcept>
@@ -141,11 +142,7 @@ BaghChalPosition BaghChalGame::start() const {
   return {corners, 0, static_cast<std::uint8_t>(rules_.goats), BaghChalSide::Goats};
 }
 
-std::string BaghChalGame::square_name(int square) const {
-  std::string name(1, static_cast<char>('a' + square % rules_.size));
-  name += std::to_string(square / rules_.size + 1);  // appended, not added: GCC 12 warns falsely on + here
-  return name;
-}
+std::string BaghChalGame::square_name(int square) const { return square_name_by_number(square, rules_.size); }
 
 std::string BaghChalGame::move_text(const Move& m) const {
   return m.is_placement() ? square_name(m.to) : square_name(m.from) + square_name(m.to);

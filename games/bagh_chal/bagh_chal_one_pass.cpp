@@ -61,24 +61,9 @@ const ChunkedColexRank& colex_rank_of_squeezed() {
   return table;
 }
 
-// The mover's preference as an integer: LOSS in d is d + 1, DRAW 0x8000, WIN
-// in d 0xFFFF - d. A position with no move has lost: kNoMoveKey.
-using Key = std::uint16_t;
-constexpr Key kNoMoveKey = 1;
-constexpr Key kDrawKey = 0x8000;
-// The key a move to a child of value v offers its mover: the child's LOSS in
-// d (v = d + 1 odd) is a WIN in v plies, its WIN a LOSS in v plies.
-// Without branches: children's values are as good as random to a predictor.
-// For odd v, (v | 1) ^ 0xFFFF = 0xFFFF - v; for even v, v | 1 = v + 1.
-inline Key key_through_move(Value child) {
-  const unsigned v = child;
-  const unsigned key = (v | 1) ^ ((0u - (v & 1)) & 0xFFFF);
-  return static_cast<Key>(v == kDraw ? kDrawKey : key);
-}
-inline Value value_of_key(Key key) {
-  if (key == kDrawKey) return kDraw;
-  return static_cast<Value>(key < kDrawKey ? key : 0x10000 - key);
-}
+// The keys are solver/value.hpp's MoverKey, a value word's size, so that a
+// tiger tier's block holds its slots' keys in place until every move is in.
+static_assert(sizeof(MoverKey) == sizeof(Value));
 // Children of this value or more would give a distance the files cannot hold.
 constexpr Value kTooFar = make_value(kMaxDistance);
 
@@ -144,7 +129,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const SolvedTierVa
           static_cast<std::uint64_t>(block) * (child_indexer.size() / child_indexer.first_set_classes());
       Bitboard squeezed = first_set;
       for (std::uint32_t r = 0; r < block_size; ++r, squeezed = r < block_size ? next_colex_set(squeezed) : 0) {
-        Key best = kNoMoveKey;
+        MoverKey best = kLostKey;
         if (maps == 1) {
           for (Bitboard empty = all_free & ~squeezed; empty; empty &= empty - 1) {
             const Value v = child[rank_of(squeezed | (empty & (0u - empty)))];
@@ -173,7 +158,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const SolvedTierVa
     } else {
       // Tiger moves, one at a time over the whole block: `out` holds keys
       // until every move is folded in.
-      std::fill(out, out + block_size, static_cast<Value>(kNoMoveKey));
+      std::fill(out, out + block_size, static_cast<Value>(kLostKey));
       const int in_hand = pieces_in_hand(tier), taken = goats_captured(tier);
       auto squeezed_point = [&](int square) { return count(free & (bit(square) - 1)); };
       // Folds the move from `from` to `to` (capturing `over`, or -1) into
@@ -192,7 +177,7 @@ std::vector<Value> BaghChalGame::solve_lone_tier(TierId tier, const SolvedTierVa
         if (legal == 0) return;  // a capture with no goat on the board
         const Bitboard first_varying = varying_goats == 0 ? 0 : first_squares<Bitboard>(varying_goats);
         if (over >= 0 && taken + 1 >= rules_.target) {  // the winning capture: WIN in 1
-          const Key win = key_through_move(make_value(0));
+          const MoverKey win = key_through_move(make_value(0));
           Bitboard set = first_varying;
           for (std::uint64_t n = 0; n < legal; ++n, set = n < legal ? next_colex_set(set) : 0) {
             Value& slot = out[rank_of(spread(set, varying) | over_bit)];

@@ -19,9 +19,10 @@
 #include "games/kit/bitboard.hpp"
 #include "games/kit/board_symmetry.hpp"
 #include "games/kit/board_text.hpp"
-#include "games/kit/printable_text.hpp"
 #include "games/kit/set_indexer.hpp"
 #include "solver/game_concept.hpp"
+#include "text/printable.hpp"
+#include "text/square_name.hpp"
 
 namespace rtb {
 
@@ -108,9 +109,7 @@ class BlockadeGame {
 
  protected:
   static constexpr Set kBoard = first_squares<Set>(kPoints);
-  static std::string square_name(int s) {
-    return std::string{static_cast<char>('a' + s % kWidth), static_cast<char>('1' + s / kWidth)};
-  }
+  static std::string square_name(int s) { return square_name_by_number(s, kWidth); }
 
   Set neighbours_[kPoints] = {};
   std::vector<BasicSquareMap<Set>> maps_;

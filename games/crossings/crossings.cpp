@@ -1,6 +1,8 @@
 #include "games/crossings/crossings.hpp"
 #include "games/kit/board_text.hpp"
-#include "games/kit/printable_text.hpp"
+#include "text/board_rows.hpp"
+#include "text/printable.hpp"
+#include "text/square_name.hpp"
 
 #include <stdexcept>
 
@@ -159,11 +161,7 @@ CrossingsPosition CrossingsGame::start() const {
   return {black, white, false};
 }
 
-std::string CrossingsGame::square_name(int square) const {
-  std::string name(1, static_cast<char>('a' + square % rules_.files));
-  name += std::to_string(square / rules_.files + 1);  // appended: GCC 12 warns falsely on + here
-  return name;
-}
+std::string CrossingsGame::square_name(int square) const { return square_name_by_number(square, rules_.files); }
 
 std::string CrossingsGame::move_text(const Move& m) const { return square_name(m.from) + square_name(m.to); }
 
@@ -172,53 +170,39 @@ CrossingsPosition CrossingsGame::parse(std::string_view text) const {
   auto fail = [&](const std::string& why) {
     throw std::invalid_argument("bad crossings (" + variant_ + ") position " + quoted_input(text) + ": " + why);
   };
-  const std::string shape = std::to_string(r) + " ranks of " + std::to_string(c) + " squares separated by '/'";
   Squares black = 0, white = 0;
-  std::size_t at = 0;
-  for (int row = 0; row < r; ++row) {  // row 0 is the top rank
+  auto put = [&](int row, int file, char ch) {
     const int rank = r - 1 - row;
-    const std::string rank_name = std::to_string(rank + 1);
-    if (row > 0) {
-      if (at >= text.size() || text[at] != '/') fail("expected " + shape);
-      ++at;
+    const int square = rank * c + file;
+    const Squares b = Squares{1} << square;
+    const bool on_top = rank == r - 1, on_bottom = rank == 0;
+    switch (ch) {
+      case '.':
+        break;
+      case 'b':
+        if (on_top) fail("black stone on " + square_name(square) + ", black's far rank, must be written B (crossed)");
+        black |= b;
+        break;
+      case 'B':
+        if (!on_top)
+          fail("crossed black stone B on " + square_name(square) + ", which is not black's far rank " +
+               std::to_string(r));
+        black |= b;
+        break;
+      case 'w':
+        if (on_bottom)
+          fail("white stone on " + square_name(square) + ", white's far rank, must be written W (crossed)");
+        white |= b;
+        break;
+      case 'W':
+        if (!on_bottom) fail("crossed white stone W on " + square_name(square) + ", which is not white's far rank 1");
+        white |= b;
+        break;
+      default:
+        fail("unknown character '" + printable(std::string_view(&ch, 1)) + "' (use b, w, B, W or .)");
     }
-    int file = 0;
-    while (at < text.size() && text[at] != '/' && text[at] != ' ') {
-      const char ch = text[at++];
-      if (file >= c) fail("rank " + rank_name + " has more than " + std::to_string(c) + " squares");
-      const int square = rank * c + file++;
-      const Squares b = Squares{1} << square;
-      const bool on_top = rank == r - 1, on_bottom = rank == 0;
-      switch (ch) {
-        case '.':
-          break;
-        case 'b':
-          if (on_top) fail("black stone on " + square_name(square) + ", black's far rank, must be written B (crossed)");
-          black |= b;
-          break;
-        case 'B':
-          if (!on_top)
-            fail("crossed black stone B on " + square_name(square) + ", which is not black's far rank " +
-                 std::to_string(r));
-          black |= b;
-          break;
-        case 'w':
-          if (on_bottom)
-            fail("white stone on " + square_name(square) + ", white's far rank, must be written W (crossed)");
-          white |= b;
-          break;
-        case 'W':
-          if (!on_bottom) fail("crossed white stone W on " + square_name(square) + ", which is not white's far rank 1");
-          white |= b;
-          break;
-        default:
-          fail(std::string("unknown character '") + ch + "' (use b, w, B, W or .)");
-      }
-    }
-    if (file != c)
-      fail("rank " + rank_name + " has " + std::to_string(file) + " squares, expected " + std::to_string(c));
-  }
-  if (at < text.size() && text[at] == '/') fail("more than " + std::to_string(r) + " ranks");
+  };
+  std::size_t at = read_board_rows(text, rectangular_rows(r, c, "square"), put, fail);
   const char side = parse_side_to_move(text, at, "bw", fail);
   if (at != text.size()) fail("unexpected text after the side to move: " + quoted_input(text.substr(at)));
   const std::string most = std::to_string(stones_);
@@ -245,17 +229,11 @@ std::string CrossingsGame::format(const Position& p) const {
   const int c = rules_.files, r = rules_.ranks;
   const Squares black = p.white_to_move ? p.theirs : p.mine;
   const Squares white = p.white_to_move ? p.mine : p.theirs;
-  std::string out;
-  for (int row = 0; row < r; ++row) {
-    if (row > 0) out += '/';
+  std::string out = write_board_rows(std::vector<int>(static_cast<std::size_t>(r), c), [&](int row, int file) {
     const int rank = r - 1 - row;
-    for (int file = 0; file < c; ++file) {
-      const Squares b = Squares{1} << (rank * c + file);
-      if (black & b) out += rank == r - 1 ? 'B' : 'b';
-      else if (white & b) out += rank == 0 ? 'W' : 'w';
-      else out += '.';
-    }
-  }
+    const Squares b = Squares{1} << (rank * c + file);
+    return (black & b) ? (rank == r - 1 ? 'B' : 'b') : (white & b) ? (rank == 0 ? 'W' : 'w') : '.';
+  });
   out += p.white_to_move ? " w" : " b";
   return out;
 }

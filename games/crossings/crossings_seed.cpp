@@ -1,6 +1,8 @@
 #include "games/crossings/crossings_seed.hpp"
 #include "games/kit/board_text.hpp"
-#include "games/kit/printable_text.hpp"
+#include "text/board_rows.hpp"
+#include "text/printable.hpp"
+#include "text/square_name.hpp"
 
 namespace rtb {
 
@@ -306,9 +308,7 @@ template <SquareSet S>
 std::string CrossingsSeedGame<S>::point_name(int point) const {
   const bool is_corner = point >= squares_;
   const int index = is_corner ? point - squares_ : point;
-  const int width = is_corner ? files_ - 1 : files_;
-  std::string name(1, static_cast<char>('a' + index % width));
-  name += std::to_string(index / width + 1);
+  std::string name = square_name_by_number(index, is_corner ? files_ - 1 : files_);
   if (is_corner) name += '+';
   return name;
 }
@@ -360,59 +360,56 @@ std::string CrossingsSeedGame<S>::impossible(S black, S white, S locked, bool wh
 }
 
 template <SquareSet S>
+BoardRows CrossingsSeedGame<S>::text_rows() const {
+  BoardRows rows{{}, {}, "point", "fields", ""};
+  for (int field = 0; field < 2 * ranks_ - 1; ++field) {
+    const bool corners = field % 2 == 1;
+    const int rank = ranks_ - 1 - field / 2;  // a corner row's index is the square rank below it
+    rows.names.push_back(corners ? "corner row " + std::to_string(rank) : "rank " + std::to_string(rank + 1));
+    rows.lengths.push_back(corners ? files_ - 1 : files_);
+  }
+  rows.expected = std::to_string(rows.lengths.size()) + " fields separated by '/' (square ranks of " +
+                  std::to_string(files_) + " and corner rows of " + std::to_string(files_ - 1) +
+                  " between them, from the top)";
+  return rows;
+}
+
+template <SquareSet S>
 SeedPosition<S> CrossingsSeedGame<S>::parse(std::string_view text) const {
   auto fail = [&](const std::string& why) {
     throw std::invalid_argument("bad crossings (" + variant_ + ") position " + quoted_input(text) + ": " + why);
   };
-  const int fields = 2 * ranks_ - 1;
-  const std::string shape = std::to_string(fields) + " fields separated by '/' (square ranks of " +
-                            std::to_string(files_) + " and corner rows of " + std::to_string(files_ - 1) +
-                            " between them, from the top)";
   S black = 0, white = 0, locked = 0;
-  std::size_t at = 0;
-  for (int field = 0; field < fields; ++field) {
+  auto put = [&](int field, int file, char ch) {
     const bool corners = field % 2 == 1;
     const int rank = ranks_ - 1 - field / 2;  // a corner row's index is the square rank below it
-    const int width = corners ? files_ - 1 : files_;
-    const std::string row_name = corners ? "corner row " + std::to_string(rank) : "rank " + std::to_string(rank + 1);
-    if (field > 0) {
-      if (at >= text.size() || text[at] != '/') fail("expected " + shape);
-      ++at;
-    }
-    int file = 0;
-    while (at < text.size() && text[at] != '/' && text[at] != ' ') {
-      const char ch = text[at++];
-      if (file >= width) fail(row_name + " has more than " + std::to_string(width) + " points");
-      const int point = corners ? corner(file, rank - 1) : square(file, rank);
-      ++file;
-      const S b = bit<S>(point);
-      switch (ch) {
-        case '.':
-          break;
-        case 'b':
-          black |= b;
-          break;
-        case 'w':
-          white |= b;
-          break;
-        case 'B':
-        case 'W': {
-          const bool is_black = ch == 'B';
-          const int far = is_black ? ranks_ : 1;
-          if (corners || rank + 1 != far)
-            fail(std::string("locked piece ") + ch + " on " + point_name(point) + ": locked pieces stand only on " +
-                 (is_black ? "black" : "white") + "'s far rank " + std::to_string(far));
-          (is_black ? black : white) |= b;
-          locked |= b;
-          break;
-        }
-        default:
-          fail("unknown character '" + printable(std::string_view(&ch, 1)) + "' (use b, w, B, W or .)");
+    const int point = corners ? corner(file, rank - 1) : square(file, rank);
+    const S b = bit<S>(point);
+    switch (ch) {
+      case '.':
+        break;
+      case 'b':
+        black |= b;
+        break;
+      case 'w':
+        white |= b;
+        break;
+      case 'B':
+      case 'W': {
+        const bool is_black = ch == 'B';
+        const int far = is_black ? ranks_ : 1;
+        if (corners || rank + 1 != far)
+          fail(std::string("locked piece ") + ch + " on " + point_name(point) + ": locked pieces stand only on " +
+               (is_black ? "black" : "white") + "'s far rank " + std::to_string(far));
+        (is_black ? black : white) |= b;
+        locked |= b;
+        break;
       }
+      default:
+        fail("unknown character '" + printable(std::string_view(&ch, 1)) + "' (use b, w, B, W or .)");
     }
-    if (file != width) fail(row_name + " has " + std::to_string(file) + " points, expected " + std::to_string(width));
-  }
-  if (at < text.size() && text[at] == '/') fail("more than " + std::to_string(fields) + " fields");
+  };
+  std::size_t at = read_board_rows(text, text_rows(), put, fail);
   const char side = parse_side_to_move(text, at, "bw", fail);
   if (at != text.size()) fail("unexpected text after the side to move: " + quoted_input(text.substr(at)));
   const bool white_to_move = side == 'w';
@@ -429,19 +426,13 @@ template <SquareSet S>
 std::string CrossingsSeedGame<S>::format(const Position& p) const {
   const S black = p.white_to_move ? p.theirs : p.mine;
   const S white = p.white_to_move ? p.mine : p.theirs;
-  std::string out;
-  for (int field = 0; field < 2 * ranks_ - 1; ++field) {
-    if (field > 0) out += '/';
+  std::string out = write_board_rows(text_rows().lengths, [&](int field, int file) {
     const bool corners = field % 2 == 1;
     const int rank = ranks_ - 1 - field / 2;
-    for (int file = 0; file < (corners ? files_ - 1 : files_); ++file) {
-      const S b = bit<S>(corners ? corner(file, rank - 1) : square(file, rank));
-      const bool is_locked = (p.locked & b) != 0;
-      if (black & b) out += is_locked ? 'B' : 'b';
-      else if (white & b) out += is_locked ? 'W' : 'w';
-      else out += '.';
-    }
-  }
+    const S b = bit<S>(corners ? corner(file, rank - 1) : square(file, rank));
+    const bool is_locked = (p.locked & b) != 0;
+    return (black & b) ? (is_locked ? 'B' : 'b') : (white & b) ? (is_locked ? 'W' : 'w') : '.';
+  });
   out += p.white_to_move ? " w" : " b";
   return out;
 }

@@ -47,6 +47,7 @@
 #include "games/kit/bitboard.hpp"
 #include "solver/board_look.hpp"
 #include "solver/game_concept.hpp"
+#include "text/board_rows.hpp"
 
 namespace rtb {
 
@@ -235,6 +236,8 @@ class CrossingsSeedGame {
   bool on_board(int file, int rank) const { return file >= 0 && file < files_ && rank >= 0 && rank < ranks_; }
   int square(int file, int rank) const { return rank * files_ + file; }
   int corner(int file, int rank) const { return squares_ + rank * (files_ - 1) + file; }
+  // The rows of the position text: square ranks with corner rows between.
+  BoardRows text_rows() const;
 
   std::string variant_;
   int files_, ranks_, squares_, points_, stones_;

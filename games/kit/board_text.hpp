@@ -1,15 +1,16 @@
 #pragma once
-// The board part of docs/rules.md's position text, shared by every game: `width`
-// ranks from the top one down, separated by '/', one character a square,
-// '.' for an empty one. Square = rank * width + file, a1 = 0.
+// A square board of two kinds of piece as docs/rules.md's position text
+// writes it (text/board_rows.hpp): `width` ranks of `width` squares, a
+// letter a piece, '.' for an empty square. Square = rank * width + file, a1 = 0.
 #include <array>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "games/kit/bitboard.hpp"
-
-#include "games/kit/printable_text.hpp"
+#include "text/board_rows.hpp"
+#include "text/printable.hpp"
 
 namespace rtb {
 
@@ -24,31 +25,18 @@ struct BoardText {
 inline BoardText parse_board(std::string_view text, int width, std::string_view letters,
                              const std::string& square_word) {
   auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
-  const std::string w = std::to_string(width);
   BoardText board;
-  std::size_t at = 0;
-  for (int row = 0; row < width; ++row) {  // row 0 is the top rank
-    const std::string rank = std::to_string(width - row);
-    if (row > 0) {
-      if (at >= text.size() || text[at] != '/')
-        fail("expected " + w + " ranks of " + w + " " + square_word + "s separated by '/'");
-      ++at;
-    }
-    int file = 0;
-    while (at < text.size() && text[at] != '/' && text[at] != ' ') {
-      const char c = text[at++];
-      if (file >= width) fail("rank " + rank + " has more than " + w + " " + square_word + "s");
-      const int square = (width - 1 - row) * width + file++;
-      if (c == letters[0]) board.pieces[0] |= bit(square);
-      else if (c == letters[1]) board.pieces[1] |= bit(square);
-      else if (c != '.')
-        fail("unknown character '" + printable(std::string_view(&c, 1)) + "' (use " + letters[0] + ", " + letters[1] +
-             " or .)");
-    }
-    if (file != width) fail("rank " + rank + " has " + std::to_string(file) + " " + square_word + "s, expected " + w);
-  }
-  if (at < text.size() && text[at] == '/') fail("more than " + w + " ranks");
-  board.end = at;
+  board.end = read_board_rows(
+      text, rectangular_rows(width, width, square_word),
+      [&](int row, int file, char c) {
+        const int square = (width - 1 - row) * width + file;
+        if (c == letters[0]) board.pieces[0] |= bit(square);
+        else if (c == letters[1]) board.pieces[1] |= bit(square);
+        else if (c != '.')
+          fail("unknown character '" + printable(std::string_view(&c, 1)) + "' (use " + letters[0] + ", " + letters[1] +
+               " or .)");
+      },
+      fail);
   return board;
 }
 
@@ -68,15 +56,10 @@ char parse_side_to_move(std::string_view text, std::size_t& at, std::string_view
 
 // The inverse of parse_board, without the text after the board.
 inline std::string format_board(int width, std::string_view letters, Bitboard first, Bitboard second) {
-  std::string out;
-  for (int row = 0; row < width; ++row) {
-    if (row > 0) out += '/';
-    for (int file = 0; file < width; ++file) {
-      const int square = (width - 1 - row) * width + file;
-      out += (first & bit(square)) ? letters[0] : (second & bit(square)) ? letters[1] : '.';
-    }
-  }
-  return out;
+  return write_board_rows(std::vector<int>(static_cast<std::size_t>(width), width), [&](int row, int file) {
+    const int square = (width - 1 - row) * width + file;
+    return (first & bit(square)) ? letters[0] : (second & bit(square)) ? letters[1] : '.';
+  });
 }
 
 }  // namespace rtb

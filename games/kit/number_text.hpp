@@ -5,7 +5,7 @@
 #include <ostream>
 #include <string>
 
-#include "solver/with_commas.hpp"
+#include "text/with_commas.hpp"
 
 namespace rtb {
 

@@ -1,7 +1,8 @@
 #include "games/line_capture/line_capture.hpp"
-#include "games/kit/printable_text.hpp"
+#include "text/printable.hpp"
 
 #include "games/kit/board_text.hpp"
+#include "text/square_name.hpp"
 
 #include <stdexcept>
 
@@ -86,12 +87,7 @@ std::vector<LineCaptureGame::TierId> LineCaptureGame::tier_successors(TierId t) 
   return out;
 }
 
-std::string LineCaptureGame::square_name(int square) const {
-  const int w = rules_.width;
-  std::string name(1, static_cast<char>('a' + square % w));
-  name += std::to_string(square / w + 1);  // appended, not added: GCC 12 warns falsely on + here
-  return name;
-}
+std::string LineCaptureGame::square_name(int square) const { return square_name_by_number(square, rules_.width); }
 
 std::string LineCaptureGame::move_text(const Move& m) const { return square_name(m.from) + square_name(m.to); }
 

@@ -1,5 +1,5 @@
 #include "games/morris/morris.hpp"
-#include "games/kit/printable_text.hpp"
+#include "text/printable.hpp"
 
 #include <charconv>
 #include <stdexcept>
@@ -186,15 +186,11 @@ std::string MorrisGame::move_text(const Move& m) const {
 
 std::string MorrisGame::format(const Position& p) const {
   const Bitboard white = p.white(), black = p.black();
-  std::string out;
-  std::size_t at = 0;
-  for (std::size_t rank = 0; rank < board_.rank_lengths.size(); ++rank) {
-    if (rank > 0) out += '/';
-    for (int k = 0; k < board_.rank_lengths[rank]; ++k) {
-      const Bitboard b = bit(board_.text_order[at++]);
-      out += (white & b) ? 'w' : (black & b) ? 'b' : '.';
-    }
-  }
+  std::size_t at = 0;  // the points in the text's order
+  std::string out = write_board_rows(board_.rank_lengths, [&](int, int) {
+    const Bitboard b = bit(board_.text_order[at++]);
+    return (white & b) ? 'w' : (black & b) ? 'b' : '.';
+  });
   const bool white_to_move = p.to_move == MorrisSide::White;
   out += white_to_move ? " w " : " b ";
   out += std::to_string(white_to_move ? p.mover_in_hand : p.opponent_in_hand);
@@ -208,45 +204,18 @@ MorrisPosition MorrisGame::parse(std::string_view text) const {
   auto fail = [&](const std::string& why) {
     throw std::invalid_argument("bad morris (" + rules_.variant + ") position " + quoted_input(text) + ": " + why);
   };
-  std::string lengths;
-  for (int length : board_.rank_lengths) {  // appended apart: GCC 12 warns falsely (-Wrestrict) on "/" + temporary
-    if (!lengths.empty()) lengths += '/';
-    lengths += std::to_string(length);
-  }
   // The board: ranks of the points from the top, '/' between them.
   Bitboard white = 0, black = 0;
-  std::size_t at = 0, point = 0;
-  for (std::size_t rank = 0; rank < board_.rank_lengths.size(); ++rank) {
-    if (rank > 0) {
-      if (at >= text.size() || text[at] != '/')
-        fail("rank " + std::to_string(board_.grid - rank + 1) + " must have " +
-             std::to_string(board_.rank_lengths[rank - 1]) + " points (the ranks have " + lengths + ")");
-      ++at;
-    }
-    for (int k = 0; k < board_.rank_lengths[rank]; ++k, ++at) {
-      if (at >= text.size() || text[at] == '/' || text[at] == ' ')
-        fail("rank " + std::to_string(board_.grid - rank) + " must have " + std::to_string(board_.rank_lengths[rank]) +
-             " points (the ranks have " + lengths + ")");
-      const Bitboard b = bit(board_.text_order[point++]);
-      switch (text[at]) {
-        case 'w':
-          white |= b;
-          break;
-        case 'b':
-          black |= b;
-          break;
-        case '.':
-          break;
-        default: {
-          std::string why = "unknown point '";
-          why += text[at];
-          fail(why + "' (use w, b or .)");
-        }
-      }
-    }
-  }
-  if (at < text.size() && text[at] != ' ')
-    fail("rank 1 must have " + std::to_string(board_.rank_lengths.back()) + " points (the ranks have " + lengths + ")");
+  std::size_t point = 0;  // the points in the text's order
+  std::size_t at = read_board_rows(
+      text, board_.text_rows(),
+      [&](int, int, char c) {
+        const Bitboard b = bit(board_.text_order[point++]);
+        if (c == 'w') white |= b;
+        else if (c == 'b') black |= b;
+        else if (c != '.') fail("unknown point '" + printable(std::string_view(&c, 1)) + "' (use w, b or .)");
+      },
+      fail);
   // The side to move and the two hands.
   if (at + 2 > text.size() || text[at] != ' ') fail("missing the side to move (w or b) after the board");
   const char side = text[at + 1];

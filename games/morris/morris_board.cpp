@@ -73,6 +73,18 @@ std::vector<std::pair<int, int>> MorrisBoard::links() const {
   return out;
 }
 
+BoardRows MorrisBoard::text_rows() const {
+  BoardRows rows{{}, rank_lengths, "point", "ranks", ""};
+  std::string lengths;
+  for (std::size_t row = 0; row < rank_lengths.size(); ++row) {
+    rows.names.push_back("rank " + std::to_string(grid - static_cast<int>(row)));
+    if (row > 0) lengths += '/';  // appended apart: GCC 12 warns falsely (-Wrestrict) on "/" + temporary
+    lengths += std::to_string(rank_lengths[row]);
+  }
+  rows.expected = std::to_string(rank_lengths.size()) + " ranks of " + lengths + " points separated by '/'";
+  return rows;
+}
+
 MorrisBoard morris_board(int points, bool diagonals) {
   const BoardText text = board_text(points, diagonals);
   MorrisBoard board;

@@ -16,6 +16,7 @@
 
 #include "games/kit/bitboard.hpp"
 #include "games/kit/board_symmetry.hpp"
+#include "text/board_rows.hpp"
 
 namespace rtb {
 
@@ -41,6 +42,8 @@ struct MorrisBoard {
   int point(std::string_view name) const;
   // The links, each joined pair once (a < b).
   std::vector<std::pair<int, int>> links() const;
+  // The rows of the position text, its ranks (rank_lengths) by number.
+  BoardRows text_rows() const;
 };
 
 // The board of 16, 17 or 24 points, the last with the four diagonals of

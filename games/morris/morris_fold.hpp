@@ -10,29 +10,16 @@
 
 namespace rtb::morris_walk {
 
-// The best value for the mover so far, as a key whose integer order is the
-// mover's preference, so that folding in a child is one max and no branch:
-// a child's LOSS in d (a win for the mover) keys high, the shorter the
-// higher; its DRAW in the middle; its WIN in d (a loss) low, the longer the
-// higher. (A value word is d + 1: odd for a loss, even for a win.)
+// The best value for the mover so far, as solver/value.hpp's MoverKey, so
+// that folding in a child is one max and no branch.
 struct Best {
-  std::uint32_t key = 0;  // below every child's key: no child yet
-  static constexpr std::uint32_t kDrawKey = 0x10000;
-  void child(Value v) {
-    const std::uint32_t loss_key = 0x20000 - v, win_key = v;
-    const std::uint32_t k = v == kDraw ? kDrawKey : (v & 1) ? loss_key : win_key;
-    key = std::max(key, k);
-  }
+  MoverKey key = kLostKey;  // no child yet: lost (never in a placement tier)
+  void child(Value v) { key = std::max(key, key_through_move(v)); }
   void child_lost() { child(make_value(0)); }
   // Folds in the best of other children, kept as their key.
-  void fold(std::uint32_t best_key) { key = std::max(key, best_key); }
+  void fold(MoverKey best_key) { key = std::max(key, best_key); }
   // The mover's value: one ply more than the best child's.
-  Value value() const {
-    if (key == 0) return make_value(0);  // no move: lost (never in a placement tier)
-    if (key == kDrawKey) return kDraw;
-    const std::uint32_t v = key > kDrawKey ? 0x20000 - key : key;
-    return static_cast<Value>(v + 1);
-  }
+  Value value() const { return value_of_key(key); }
 };
 
 // A placement has at most 24 points to go to and a mill at most 9 stones to

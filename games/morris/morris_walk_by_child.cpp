@@ -46,7 +46,8 @@ namespace {
 
 using morris_walk::Best;
 using morris_walk::kMostStones;
-constexpr std::uint32_t kNotFolded = ~std::uint32_t{0};  // above every key of Best
+// A removal fold not made yet: wider than a MoverKey, so above every key.
+constexpr std::uint32_t kNotFolded = ~std::uint32_t{0};
 
 }  // namespace
 
@@ -142,7 +143,7 @@ std::vector<Value> MorrisGame::walk_by_child(TierId tier, const SolvedTierValues
                 removals_best.child(children.removal_values[children.removal_indexer->index(removals[r], placed)]);
               folded = removals_best.key;
             }
-            best.fold(folded);
+            best.fold(static_cast<MoverKey>(folded));
           }
         }
         const Value v = best.value();

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "games/nearest_names.hpp"
 #include "games/variant_summary.hpp"
 #include "tests/support/run_rtb.hpp"
 #include "tests/support/scratch_dir.hpp"
+#include "text/nearest_names.hpp"
 
 namespace {
 

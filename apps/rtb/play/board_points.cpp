@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "text/square_name.hpp"
+
 namespace rtb::cli {
 
 namespace {
@@ -13,12 +15,6 @@ std::vector<std::string> rows_of(const std::string& position) {
     else rows.back().push_back(c);
   }
   return rows;
-}
-
-std::string square_name(int file, int rank) {
-  std::string text(1, static_cast<char>('a' + file));
-  text += std::to_string(rank);  // not `+` on a temporary: GCC 12 warns falsely (-Wrestrict)
-  return text;
 }
 
 }  // namespace
@@ -40,7 +36,7 @@ std::vector<BoardPoint> points_of(const std::string& position, const BoardLook& 
   const int ranks = static_cast<int>(rows.size());
   for (int r = 0; r < ranks; ++r)
     for (std::size_t f = 0; f < rows[r].size(); ++f)
-      out.push_back({square_name(static_cast<int>(f), ranks - r), rows[r][f]});
+      out.push_back({square_name(static_cast<int>(f), ranks - 1 - r), rows[r][f]});
   return out;
 }
 

@@ -4,12 +4,12 @@
 #include <cctype>
 
 #include "apps/rtb/play/board_points.hpp"
+#include "text/lower_case.hpp"
 
 namespace rtb::cli {
 
 namespace {
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
 char upper(char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); }
 
 std::string joined(const std::vector<std::string>& words) {
@@ -64,10 +64,10 @@ char MoveEvents::other(char side) const {
 int MoveEvents::pieces(const std::string& position, char side) const {
   int n = 0;
   for (const BoardPoint& p : points_of(position, look_))
-    if (p.piece != '.' && lower(p.piece) == lower(side)) ++n;
+    if (p.piece != '.' && lower_case(p.piece) == lower_case(side)) ++n;
   const std::vector<int> hand = hand_counts(position);
   for (std::size_t i = 0; i < hand.size() && i < look_.in_hand.size(); ++i)
-    if (lower(look_.in_hand[i]) == lower(side)) n += hand[i];
+    if (lower_case(look_.in_hand[i]) == lower_case(side)) n += hand[i];
   return n;
 }
 
@@ -76,7 +76,7 @@ int MoveEvents::pieces(const std::string& position, char side) const {
 // lists no lower-case one and has none.
 std::vector<std::string> MoveEvents::crossed_points(const std::string& position, char side) const {
   const bool crosses = std::any_of(look_.pieces.begin(), look_.pieces.end(),
-                                   [side](const PieceLook& p) { return p.letter == lower(side); });
+                                   [side](const PieceLook& p) { return p.letter == lower_case(side); });
   std::vector<std::string> out;
   if (!crosses) return out;
   for (const BoardPoint& p : points_of(position, look_))
@@ -91,10 +91,11 @@ std::vector<std::string> MoveEvents::pending_points(const std::string& position,
   if (!reserve_) return out;
   bool starts_at_bottom = false;
   for (const BoardPoint& p : points_of(start_, look_))
-    if (lower(p.piece) == lower(side) && p.name.size() >= 2 && p.name.substr(1) == "1") starts_at_bottom = true;
+    if (lower_case(p.piece) == lower_case(side) && p.name.size() >= 2 && p.name.substr(1) == "1")
+      starts_at_bottom = true;
   const std::string far = std::to_string(starts_at_bottom ? look_.ranks : 1);
   for (const BoardPoint& p : points_of(position, look_))
-    if (p.piece == lower(side) && p.name.substr(1) == far) out.push_back(p.name);
+    if (p.piece == lower_case(side) && p.name.substr(1) == far) out.push_back(p.name);
   return out;
 }
 
@@ -111,7 +112,8 @@ std::vector<std::string> MoveEvents::lines(const std::string& before, const std:
   const auto left = [&](char side) {
     std::vector<std::string> points;
     for (std::size_t i = 0; i < was.size() && i < now.size(); ++i)
-      if (was[i].piece != '.' && lower(was[i].piece) == lower(side) && lower(now[i].piece) != lower(side))
+      if (was[i].piece != '.' && lower_case(was[i].piece) == lower_case(side) &&
+          lower_case(now[i].piece) != lower_case(side))
         points.push_back(was[i].name);
     return points;
   };

@@ -13,9 +13,9 @@
 #include <stdexcept>
 
 #include "apps/rtb/usage_error.hpp"
-#include "games/nearest_names.hpp"  // lower_case
 #include "service/game_facts.hpp"
 #include "service/repetition_rule.hpp"
+#include "text/lower_case.hpp"
 
 namespace rtb::cli {
 

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "text/lower_case.hpp"
+
 namespace rtb::cli {
 
 namespace {
@@ -157,7 +159,7 @@ std::string Paint::piece(char c) const {
   // An upper-case letter the game does not list (a crossed stone) takes its
   // lower-case letter's colour.
   const bool listed = std::any_of(pieces.begin(), pieces.end(), [c](const PieceLook& p) { return p.letter == c; });
-  const char as = listed ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const char as = listed ? c : lower_case(c);
   const char* code = "1";
   for (const PieceLook& look : pieces)
     if (look.letter == as)

@@ -13,8 +13,8 @@
 
 #include "apps/rtb/cli.hpp"
 #include "apps/rtb/serve/explorer_server.hpp"
-#include "games/kit/printable_text.hpp"
 #include "service/parameter_checks.hpp"
+#include "text/printable.hpp"
 
 namespace rtb::cli {
 

@@ -9,10 +9,9 @@
 
 #include "apps/rtb/serve/guarded_http_server.hpp"
 #include "apps/rtb/serve/web_assets.hpp"
-#include "apps/rtb/usage_error.hpp"
-#include "games/kit/printable_text.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/tablebase_path.hpp"
+#include "text/printable.hpp"
 
 namespace rtb::cli {
 
@@ -86,9 +85,7 @@ void answer(httplib::Response& res, const PathScrubber& scrub, F&& handler) {
     handler();
   } catch (const BadRequest& e) {
     send_error(res, 400, scrub(e.what()));
-  } catch (const UsageError& e) {  // unknown game or variant
-    send_error(res, 400, scrub(e.what()));
-  } catch (const std::invalid_argument& e) {  // bad position text
+  } catch (const std::invalid_argument& e) {  // bad position text; an unknown game or variant (InvalidParameter)
     send_error(res, 400, scrub(e.what()));
   } catch (const MissingTables& e) {
     send_json(res, 404, {{"error", scrub(e.what())}, {"generate", scrub(e.generate)}});
@@ -135,7 +132,7 @@ GameSlot& ExplorerServer::slot_for(const std::string& game, const std::string& v
   std::lock_guard lock(slots_mutex_);
   const std::string key = game + '\n' + variant;
   if (const auto found = slots_.find(key); found != slots_.end()) return *found->second;
-  // Made before it is stored: an unknown name (UsageError) leaves no entry,
+  // Made before it is stored: an unknown name (InvalidParameter) leaves no entry,
   // so requests for made-up games cannot grow the map.
   const GameChoice choice{game, variant};
   auto made = std::make_unique<GameSlot>(choice, tablebase_dir_for(choice, dirs_).dir, limits_, gate_, stopping_);

@@ -67,7 +67,7 @@ class SearchGate {
 
 class GameSlot {
  public:
-  // UsageError for an unknown game or variant (made before any entry is kept).
+  // InvalidParameter for an unknown game or variant (made before any entry is kept).
   GameSlot(const GameChoice& choice, const std::filesystem::path& dir, const SearchLimits& limits, SearchGate& gate,
            const std::atomic<bool>& stopping)
       : choice_(choice), dir_(dir), limits_(limits), gate_(gate), stopping_(stopping), reader_(choice, dir, limits) {

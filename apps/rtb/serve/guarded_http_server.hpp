@@ -52,6 +52,8 @@
 #include <thread>
 #include <vector>
 
+#include "text/lower_case.hpp"
+
 namespace rtb::cli {
 
 struct ConnectionLimits {
@@ -89,8 +91,7 @@ inline bool holds_whole_request(const std::string& received, std::size_t most) {
   if (received.size() >= most) return true;
   const std::size_t end = received.find("\r\n\r\n");
   if (end == std::string::npos) return false;
-  std::string headers = received.substr(0, end + 2);
-  for (char& c : headers) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string headers = lower_case(std::string_view(received).substr(0, end + 2));
   if (headers.find("\r\ntransfer-encoding:") != std::string::npos) return true;
   const std::size_t at = headers.find("\r\ncontent-length:");
   if (at == std::string::npos) return true;
@@ -114,8 +115,7 @@ inline void drop_range_headers(std::string& received) {
   for (std::size_t at = received.find("\r\n"); at < end;) {
     const std::size_t from = at + 2, to = received.find("\r\n", from);
     bool range = to - from >= 6;
-    for (std::size_t i = 0; range && i < 6; ++i)
-      range = std::tolower(static_cast<unsigned char>(received[from + i])) == "range:"[i];
+    for (std::size_t i = 0; range && i < 6; ++i) range = lower_case(received[from + i]) == "range:"[i];
     if (range) {
       received.erase(at, to - at);
       end -= to - at;

@@ -26,7 +26,7 @@
 #include <utility>
 #include <vector>
 
-#include "games/nearest_names.hpp"  // lower_case
+#include "text/lower_case.hpp"
 
 namespace rtb::cli {
 

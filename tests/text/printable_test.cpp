@@ -1,5 +1,5 @@
 // printable(): what a message may echo of a user's input (issue 28).
-#include "games/kit/printable_text.hpp"
+#include "text/printable.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 namespace rtb {
 namespace {
 
-TEST(PrintableText, KeepsValidUtf8AndEscapesEverythingElse) {
+TEST(Printable, KeepsValidUtf8AndEscapesEverythingElse) {
   EXPECT_EQ(printable("wwww/w..w b"), "wwww/w..w b");
   EXPECT_EQ(printable("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
   EXPECT_EQ(printable("a\xff"
@@ -22,7 +22,7 @@ TEST(PrintableText, KeepsValidUtf8AndEscapesEverythingElse) {
   EXPECT_EQ(printable("tab\there\r\n\x1b[2J\x7f"), "tab\\x09here\\x0d\\x0a\\x1b[2J\\x7f");
 }
 
-TEST(PrintableText, CutsLongTextAndCountsWhatIsLeftOut) {
+TEST(Printable, CutsLongTextAndCountsWhatIsLeftOut) {
   const std::string huge(10'000'000, 'x');
   const std::string shown = quoted_input(huge);
   EXPECT_LT(shown.size(), kEchoLimit + 40);

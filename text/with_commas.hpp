@@ -1,6 +1,6 @@
 #pragma once
 // 1234567 -> "1,234,567": how counts of slots and positions are printed, by
-// the progress display here and by the games' descriptions (games/kit/number_text.hpp).
+// the solver's progress display and by the games' descriptions alike.
 #include <cstdint>
 #include <string>
 

@@ -8,18 +8,13 @@
 // or the typed text being the start of the name ("cross" for crossings).
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace rtb {
+#include "text/lower_case.hpp"
 
-inline std::string lower_case(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+namespace rtb {
 
 // Edit distance with neighbour swaps (optimal string alignment).
 inline std::size_t edit_distance(std::string_view a, std::string_view b) {
