@@ -9,6 +9,7 @@ packages=(build-essential cmake libboost-program-options-dev libzstd-dev
           clang libomp-dev  # the fuzz targets and the ThreadSanitizer job (scripts/fuzz.sh, tsan.sh)
           clang-format  # the format check (scripts/check_format.sh)
           libedit-dev  # rtb play's line editing
+          zsh fish  # the completion scripts' tests
           libcpp-httplib-dev tmux chromium)  # rtb serve, and its tests
 missing=()
 for p in "${packages[@]}"; do

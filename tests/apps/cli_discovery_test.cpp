@@ -191,7 +191,70 @@ TEST(Discovery, BashCompletionOffersCommandsGamesVariantsAndOptions) {
             "seed-5x3\nseed-5x4\nseed-5x5\nseed-5x6\nseed-5x7\nseed-5x8\n");
   EXPECT_EQ(complete(script.out, "rtb generate morris --thr"), "--threads\n");
   EXPECT_TRUE(has(complete(script.out, "rtb serve --"), "--port\n"));
-  EXPECT_EQ(run_rtb({"completion", "zsh"}).exit_code, 2);
+  const Outcome tcsh = run_rtb({"completion", "tcsh"});
+  EXPECT_EQ(tcsh.exit_code, 2);
+  EXPECT_TRUE(has(tcsh.err, "bash, zsh and fish")) << tcsh.err;
+}
+
+// The offers of a shell's completion script for the words typed so far, one
+// a line: `shell` runs `body` after the script is sourced, with TYPED set.
+std::string shell_offers(const std::string& shell, const std::string& script, const std::string& body,
+                         const std::string& typed) {
+  rtb_test::ScratchDir scratch(shell.substr(0, shell.find(' ')) + "_completion");
+  const auto path = scratch.path() / "rtb.completion", test = scratch.path() / "test", out = scratch.path() / "out";
+  std::ofstream(path) << script;
+  std::ofstream(test) << body;
+  const std::string command = shell + " " + test.string() + " " + path.string() + " '" + typed + "' > " + out.string();
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  std::ifstream in(out);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+bool installed(const std::string& program) {
+  return std::system(("command -v " + program + " > /dev/null 2>&1").c_str()) == 0;
+}
+
+TEST(Discovery, FishCompletionOffersCommandsGamesVariantsAndOptions) {
+  // Issue 52: zsh and fish completion. fish completes a command line itself
+  // (complete -C), as it does when Tab is pressed.
+  if (!installed("fish")) GTEST_SKIP() << "fish is not installed (scripts/setup.sh installs it)";
+  const Outcome script = run_rtb({"completion", "fish"});
+  ASSERT_EQ(script.exit_code, 0) << script.err;
+  const std::string body = "source $argv[1]; complete -C $argv[2]\n";
+  const auto offers = [&](const std::string& typed) {
+    return shell_offers("fish --no-config", script.out, body, typed);
+  };
+  EXPECT_EQ(offers("rtb gen"), "generate\n");
+  EXPECT_EQ(offers("rtb query cr"), "crossings\n");
+  EXPECT_EQ(offers("rtb query crossings --variant seed-5x"),
+            "seed-5x3\nseed-5x4\nseed-5x5\nseed-5x6\nseed-5x7\nseed-5x8\n");
+  EXPECT_EQ(offers("rtb generate morris --thr"), "--threads\n");
+  EXPECT_TRUE(has(offers("rtb serve --"), "--port\n"));
+  EXPECT_EQ(offers("rtb generate pangki --variant ar"), "arrival\n");
+}
+
+TEST(Discovery, ZshCompletionOffersWhatBashDoes) {
+  // zsh runs the bash function through its bashcompinit; zsh's own matching
+  // then keeps the offers that start with the word typed, so the function
+  // offers every candidate of the place, not only the matching ones.
+  if (!installed("zsh")) GTEST_SKIP() << "zsh is not installed (scripts/setup.sh installs it)";
+  const Outcome script = run_rtb({"completion", "zsh"});
+  ASSERT_EQ(script.exit_code, 0) << script.err;
+  const std::string body =
+      "autoload -U +X compinit && compinit -u -D\n"
+      "source $1\n"
+      "COMP_WORDS=(\"${(@s: :)2}\"); [[ $2 == *' ' ]] && COMP_WORDS+=('')\n"
+      "COMP_CWORD=$(( ${#COMP_WORDS} - 1 ))\n"
+      "compgen -F _rtb -- \"${COMP_WORDS[-1]}\"\n";
+  const auto offers = [&](const std::string& typed) { return shell_offers("zsh -f", script.out, body, typed); };
+  const std::string commands = offers("rtb gen");
+  EXPECT_TRUE(has(commands, "generate\n") && has(commands, "query\n")) << commands;
+  const std::string variants = offers("rtb query crossings --variant seed-5x");
+  EXPECT_TRUE(has(variants, "seed-5x3\n") && has(variants, "8x7\n")) << variants;
+  EXPECT_FALSE(has(variants, "arrival\n")) << variants;  // Pangki's, not this game's
+  const std::string options = offers("rtb generate morris --thr");
+  EXPECT_TRUE(has(options, "--threads\n") && has(options, "--max-in-hand\n")) << options;
+  EXPECT_FALSE(has(options, "--port\n")) << options;  // serve's
 }
 
 TEST(Discovery, EveryHelpNamesItsValuesAndListsHelpAsTheOthers) {

@@ -14,7 +14,7 @@ prefix=$work/prefix
 # a user who may not write there): every path cmake says it installed.
 outside=$(sed -n 's/^-- \(Installing\|Up-to-date\): //p' "$work/install.log" | grep -v "^$prefix/" || true)
 [ -z "$outside" ] || { echo "installed outside the prefix $prefix: $outside"; exit 1; }
-for f in share/man/man1/rtb.1 share/bash-completion/completions/rtb; do
+for f in share/man/man1/rtb.1 share/bash-completion/completions/rtb share/fish/vendor_completions.d/rtb.fish; do
   [ -e "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
 done
 for f in bin/rtb include/rtb/rtb.hpp include/rtb/version.hpp lib/librtb.a lib/cmake/rtb/rtbConfig.cmake \
