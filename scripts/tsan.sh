@@ -39,8 +39,14 @@ if ! clang++ -O1 -g -fopenmp -fsanitize=thread "$root/tests/support/tsan_planted
   exit 1
 fi
 "$planted" > /dev/null 2>&1 || true
-if ! grep -qs "data race" "$reports"/tsan.*; then
+race_line=$(grep -n '++unguarded' "$root/tests/support/tsan_planted_race.cpp" | cut -d: -f1)
+if ! grep -qs "SUMMARY: ThreadSanitizer: data race .*tsan_planted_race.cpp:$race_line:" "$reports"/tsan.*; then
   echo "tsan: FAILED: the planted race was not reported, so a silent run would prove nothing"
+  exit 1
+fi
+if grep -hs "SUMMARY: ThreadSanitizer" "$reports"/tsan.* | grep -qv "tsan_planted_race.cpp:$race_line:"; then
+  echo "tsan: FAILED: a race-free OpenMP reduction was reported (is the OpenMP runtime LLVM's?):"
+  grep -hs "SUMMARY: ThreadSanitizer" "$reports"/tsan.*
   exit 1
 fi
 rm -f "$reports"/tsan.*
