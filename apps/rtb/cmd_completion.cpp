@@ -32,25 +32,26 @@ std::string help_of(const CommandEntry& command) {
   return captured.str();
 }
 
-// The long options named in a --help text ("  --dir DIR (=tb)  ..." and
-// "  -q [ --quiet ]").
-std::vector<std::string> options_in(const std::string& help) {
-  static const std::regex option(R"(^  (?:-\w \[ )?(--[a-z][a-z0-9-]*))");
-  std::vector<std::string> out;
+// A long option named in a --help text ("  --dir DIR (=tb)  ..." and
+// "  -q [ --quiet ]"), and whether it takes a value (DIR).
+struct HelpOption {
+  std::string name;
+  bool takes_value = false;
+};
+
+std::vector<HelpOption> options_in(const std::string& help) {
+  static const std::regex option(R"(^  (?:-\w \[ )?(--[a-z][a-z0-9-]*)(?: \]?)? ?([A-Z][A-Z_]*)?\b)");
+  std::vector<HelpOption> out;
   std::istringstream lines(help);
   for (std::string line; std::getline(lines, line);)
-    if (std::smatch m; std::regex_search(line, m, option)) out.push_back(m[1]);
+    if (std::smatch m; std::regex_search(line, m, option)) out.push_back({m[1], m[2].matched});
   return out;
 }
 
-// The long options of a --help text that take a value ("  --dir DIR ...").
-std::set<std::string> options_with_values(const std::string& help) {
-  static const std::regex option(R"(^  (?:-\w \[ )?(--[a-z][a-z0-9-]*)(?: \]?)? ?([A-Z][A-Z_]*)?\b)");
-  std::set<std::string> out;
-  std::istringstream lines(help);
-  for (std::string line; std::getline(lines, line);)
-    if (std::smatch m; std::regex_search(line, m, option) && m[2].matched) out.insert(m[1]);
-  return out;
+std::vector<std::string> option_names_in(const std::string& help) {
+  std::vector<std::string> names;
+  for (const HelpOption& o : options_in(help)) names.push_back(o.name);
+  return names;
 }
 
 std::string words(const std::vector<std::string>& list) {
@@ -94,7 +95,7 @@ void print_bash_completion(std::ostream& out) {
       continue;
     }
     out << "    " << c.name << ")\n"
-        << "      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"" << words(options_in(help_of(c)))
+        << "      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"" << words(option_names_in(help_of(c)))
         << "\" -- \"$cur\")); return; fi\n";
     if (c.takes_game) out << "      [[ -z $game ]] && COMPREPLY=($(compgen -W \"$games\" -- \"$cur\"))\n";
     out << "      ;;\n";
@@ -131,12 +132,10 @@ void print_fish_completion(std::ostream& out) {
       out << "complete -c rtb -n " << when << " -a 'bash zsh fish'\n";
       continue;
     }
-    const std::string help = help_of(c);
-    const std::set<std::string> valued = options_with_values(help);
-    for (const std::string& option : options_in(help)) {
-      out << "complete -c rtb -n " << when << " -l " << option.substr(2);
-      if (option == "--dir") out << " -x -a '(__fish_complete_directories)'";
-      else if (option != "--variant" && valued.contains(option)) out << " -x";
+    for (const HelpOption& option : options_in(help_of(c))) {
+      out << "complete -c rtb -n " << when << " -l " << option.name.substr(2);
+      if (option.name == "--dir") out << " -x -a '(__fish_complete_directories)'";
+      else if (option.name != "--variant" && option.takes_value) out << " -x";
       out << "\n";
     }
     if (c.takes_game)
