@@ -447,6 +447,56 @@ TEST(RtbPlay, RecordSaveLoadAndNew) {
   EXPECT_TRUE(has(fresh.out, "> new nonsense\nno new game: ")) << fresh.out;
 }
 
+// Issue 52: playing another move after undo keeps the old moves as a
+// variation (lichess), saved in parentheses, loaded back, and taken up again
+// by `variation N` or by playing its first move.
+TEST(RtbPlay, AnotherMoveAfterUndoKeepsTheOldMovesAsAVariation) {
+  const rtb_test::ScratchDir scratch("play-variations");
+  const std::string file = (scratch.path() / "game.txt").string();
+  const Outcome r = play({"--side", "both"}, "a2b2\nd3c3\nundo\na3b3\nrecord\nsave " + file +
+                                                 "\nvariations\nvariation 1\nposition\nundo\na3b3\nvariations\n"
+                                                 "variation 2\nvariation x\nnew\nload " +
+                                                 file + "\nvariations\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string line = "pangki default | wwww/w..w/b..b/bbbb b | a2b2 a3b3 (d3c3)";
+  EXPECT_EQ(rtb_test::slurp(file), line + "\n");
+  EXPECT_TRUE(has(r.out,
+                  "you play a3b3  (DRAW)\n(the moves played here before are kept as a variation: "
+                  "`variations` lists them)\n"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "   (1 variation, in parentheses below: variations lists them)\nas one line: " + line + "\n"))
+      << r.out;
+  EXPECT_TRUE(has(r.out,
+                  "> variations\nvariations (variation N takes one up):\n  1. move 2, white d3c3 instead of "
+                  "a3b3: d3c3  (1 move)\n"))
+      << r.out;
+  EXPECT_TRUE(has(r.out,
+                  "> variation 1\nvariation 1 is the game's line now, played to its end (2 moves); the moves "
+                  "it replaced are a variation\n"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "> position\n" + pangki_after("a2b2,d3c3") + "\n")) << r.out;
+  // Playing the variation's first move takes it up again.
+  EXPECT_TRUE(has(r.out, "you play a3b3  (DRAW)\n(a variation began with it: it is the game's line again")) << r.out;
+  EXPECT_TRUE(has(r.out, "> variation 2\nvariation takes the number of one that `variations` lists, 1 to 1\n"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "> variation x\nvariation takes the number")) << r.out;
+  EXPECT_TRUE(has(r.out, "loaded 2 moves and their variations from " + file + "\n")) << r.out;
+  EXPECT_TRUE(has(r.out,
+                  "> variations\nvariations (variation N takes one up):\n  1. move 2, white d3c3 instead of "
+                  "a3b3: d3c3  (1 move)\n> quit"))
+      << r.out;
+
+  // A variation with a move that is not legal where it is played: the record
+  // is refused, saying where, and the game goes on.
+  const std::string bad = (scratch.path() / "bad.txt").string();
+  { std::ofstream(bad) << "start | a2b2 a3b3 (d3c3 a2b2 (a1a2))\n"; }
+  const Outcome refused = play({}, "load " + bad + "\nquit\n");
+  ASSERT_EQ(refused.exit_code, 0) << refused.err;
+  EXPECT_TRUE(has(refused.out, "'" + bad + "' holds no game of pangki: in the variation of move 2, move 3: "))
+      << refused.out;
+  EXPECT_TRUE(has(refused.out, "(the game goes on)")) << refused.out;
+}
+
 // Issue 53, item 6: `load` of a FIFO (or any file that is not a regular
 // one) blocked in open() until the program was killed.
 TEST(RtbPlay, LoadOfAFifoOrADirectoryIsRefusedWithoutWaiting) {

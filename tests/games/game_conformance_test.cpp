@@ -411,6 +411,13 @@ void check_text(const C& c) {
     }
     ASSERT_TRUE(parsed == p) << text;
     ASSERT_EQ(game.format(parsed), text);
+    // A game record (apps/rtb/play/game_record.hpp) separates moves by blanks
+    // and fields by '|', and puts variations in parentheses.
+    game.for_each_move(p, [&](const auto& m, const auto&) {
+      const std::string move = game.move_text(m);
+      EXPECT_EQ(move.find_first_of(" \t|()"), std::string::npos)
+          << text << ": the move '" << move << "' holds a character that game records use as a separator";
+    });
   }
   if (refused) std::cout << "  (" << refused << " sampled slots hold positions that parse refuses as impossible)\n";
   EXPECT_THROW(game.parse("not a position"), std::invalid_argument);

@@ -99,8 +99,8 @@ std::string plural(std::size_t n, const std::string& one) {
   return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
 }
 
-const char* const kCommands[] = {"hint", "undo", "redo", "flip",     "record", "moves",
-                                 "save", "load", "new",  "position", "help",   "quit"};
+const char* const kCommands[] = {"hint",      "undo", "redo", "flip", "record",   "moves", "variations",
+                                 "variation", "save", "load", "new",  "position", "help",  "quit"};
 
 }  // namespace
 
@@ -218,6 +218,10 @@ bool PlaySession::handle(const std::string& input) {
     flip();
   } else if (command == "record" || command == "moves") {
     print_record();
+  } else if (command == "variations") {
+    list_variations();
+  } else if (command == "variation") {
+    take_up_variation(argument);
   } else if (command == "save" || command == "load") {
     if (argument.empty()) out_ << command << " needs a file name: " << command << " FILE\n";
     else if (command == "save") save(argument);
@@ -288,12 +292,27 @@ void PlaySession::play(const MoveResult& move, const std::string& who) {
   out_ << "\n";
   const std::string before = history_[now_];
   const char mover = letters_[now_ % 2];
-  history_.resize(now_ + 1);
-  moves_.resize(now_);
-  judged_.resize(now_);
-  history_.push_back(move.position);
-  moves_.push_back(move.move);
-  judged_.emplace_back(judged);
+  if (now_ < line_.moves.size() && line_.moves[now_] != move.move) {
+    // Another move than the one played here before: the game takes it up
+    // where a variation began with it, and keeps the old moves as one.
+    const std::size_t kept = line_.variation_starting(now_, move.move);
+    if (kept != std::string::npos) {
+      replay_from(line_.take_up(kept));
+      out_ << "(a variation began with it: it is the game's line again, and the moves played here before a "
+              "variation)\n";
+    } else {
+      line_.branch_off(now_);
+      history_.resize(now_ + 1);
+      judged_.resize(now_);
+      out_ << "(the moves played here before are kept as a variation: `variations` lists them)\n";
+    }
+  }
+  if (now_ == line_.moves.size()) {
+    history_.push_back(move.position);
+    line_.moves.push_back(move.move);
+    judged_.emplace_back();
+  }
+  judged_[now_] = judged;  // the line goes on as it was where the move is the one played before
   ++now_;
   for (const std::string& line : events_.lines(before, move.position, mover)) out_ << line << "\n";
 }
@@ -390,7 +409,7 @@ PlaySession::Judged PlaySession::judged(std::size_t ply) {
   if (!judged_[ply]) {
     const QueryResult r = query_at(ply);
     const auto it =
-        std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == moves_[ply]; });
+        std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveResult& m) { return m.move == line_.moves[ply]; });
     judged_[ply] = Judged{value_to_keep(r), it == r.moves.end() ? ValueBounds{} : it->value};
   }
   return *judged_[ply];
@@ -404,17 +423,53 @@ void PlaySession::print_record() {
     out_ << (ply < 9    ? "   "
              : ply < 99 ? "  "
                         : " ")
-         << ply + 1 << ". " << side_name(ply) << " " << moves_[ply] << "  " << paint_.value(describe(j.move), j.move)
-         << (mark.empty() ? "" : "  " + mark) << (mark.empty() ? "" : " (the position was " + describe(j.before) + ")")
-         << "\n";
+         << ply + 1 << ". " << side_name(ply) << " " << line_.moves[ply] << "  "
+         << paint_.value(describe(j.move), j.move) << (mark.empty() ? "" : "  " + mark)
+         << (mark.empty() ? "" : " (the position was " + describe(j.before) + ")") << "\n";
   }
   if (now_ + 1 < history_.size()) out_ << "   (" << plural(history_.size() - 1 - now_, "move") << " to redo)\n";
+  if (const std::size_t kept = line_.variations_within(now_).size(); kept > 0)
+    out_ << "   (" << plural(kept, "variation") << ", in parentheses below: variations lists them)\n";
   out_ << "as one line: " << record_text(record_so_far()) << "\n";
 }
 
 GameRecord PlaySession::record_so_far() const {
   return {session_.game(), session_.variant(), history_[0],
-          std::vector<std::string>(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(now_))};
+          std::vector<std::string>(line_.moves.begin(), line_.moves.begin() + static_cast<std::ptrdiff_t>(now_)),
+          line_.variations_within(now_)};
+}
+
+void PlaySession::list_variations() {
+  if (line_.variations.empty()) {
+    out_ << "no variations: after undo, a move other than the one played before keeps the old moves as one\n";
+    return;
+  }
+  out_ << "variations (variation N takes one up):\n";
+  for (std::size_t i = 0; i < line_.variations.size(); ++i) {
+    const RecordBranch& v = line_.variations[i];
+    std::string moves;
+    for (std::size_t k = 0; k < v.moves.size() && k < 8; ++k) moves += " " + v.moves[k];
+    if (v.moves.size() > 8) moves += " ...";
+    out_ << "  " << i + 1 << ". move " << v.at + 1 << ", " << side_name(v.at) << " " << v.moves.front()
+         << " instead of " << line_.moves[v.at] << ":" << moves << "  (" << variation_size(v) << ")\n";
+  }
+}
+
+void PlaySession::take_up_variation(const std::string& number) {
+  std::size_t n = 0;
+  if (number.empty() || number.size() > 6 || number.find_first_not_of("0123456789") != std::string::npos ||
+      (n = std::stoul(number)) == 0 || n > line_.variations.size()) {
+    out_ << "variation takes the number of one that `variations` lists";
+    if (line_.variations.empty()) out_ << ", and this game has none";
+    else out_ << ", 1 to " << line_.variations.size();
+    out_ << "\n";
+    return;
+  }
+  replay_from(line_.take_up(n - 1));
+  now_ = line_.moves.size();
+  out_ << "variation " << n << " is the game's line now, played to its end (" << now_
+       << (now_ == 1 ? " move" : " moves") << "); the moves it replaced are a variation\n";
+  settle();
 }
 
 void PlaySession::save(const std::string& file) {
@@ -449,26 +504,16 @@ void PlaySession::load(const std::string& file) {
         (lower_case(record.game) != session_.game() || lower_case(record.variant) != lower_case(session_.variant())))
       throw std::invalid_argument("it is a game of " + record.game + " (" + record.variant + ")");
     first = session_.normalise(record.first);
-    std::string at = first;
-    std::map<std::string, std::size_t> seen{{first, 0}};  // for the no-repetition rule
-    for (std::size_t i = 0; i < record.moves.size(); ++i) {
-      try {
-        at = session_.play(at, {record.moves[i]});
-      } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument("move " + std::to_string(i + 1) + ": " + e.what());
-      }
-      const auto [where, fresh] = seen.emplace(at, i + 1);
-      if (rule_ && !fresh)
-        throw std::invalid_argument("move " + std::to_string(i + 1) + " (" + record.moves[i] + ") repeats " +
-                                    occurred_where(where->second) +
-                                    ", which the no-repetition rule forbids (rtb play --no-repetition-rule loads it)");
-    }
+    const std::vector<std::string> path = checked_line({first}, record.moves);
+    check_variations(path, 0, record.variations);
   } catch (const std::invalid_argument& e) {
     out_ << "'" << file << "' holds no game of " << session_.game() << ": " << e.what() << " (the game goes on)\n";
     return;
   }
-  replace_game(first, record.moves);
-  out_ << "loaded " << plural(record.moves.size(), "move") << " from " << file << "\n";
+  replace_game(first, record);
+  out_ << "loaded " << plural(record.moves.size(), "move");
+  if (!record.variations.empty()) out_ << " and their variations";
+  out_ << " from " << file << "\n";
   settle();
 }
 
@@ -480,19 +525,61 @@ void PlaySession::restart(const std::string& position) {
     out_ << "no new game: " << e.what() << "\n";
     return;
   }
-  replace_game(first, {});
+  replace_game(first, GameRecord{});
   out_ << "new game from " << first << "\n";
   settle();
 }
 
-void PlaySession::replace_game(const std::string& first, const std::vector<std::string>& moves) {
+void PlaySession::replace_game(const std::string& first, const GameRecord& record) {
   history_ = {first};
-  moves_ = moves;
-  judged_.assign(moves.size(), std::nullopt);
-  for (const std::string& m : moves) history_.push_back(session_.play(history_.back(), {m}));
-  now_ = moves.size();
-  result_.reset();
+  line_ = {record.moves, record.variations};
+  replay_from(0);
+  now_ = line_.moves.size();
   read_sides();
+}
+
+void PlaySession::replay_from(std::size_t ply) {
+  history_.resize(ply + 1);
+  judged_.resize(ply);
+  for (std::size_t i = ply; i < line_.moves.size(); ++i) {
+    history_.push_back(session_.play(history_.back(), {line_.moves[i]}));
+    judged_.emplace_back();
+  }
+  result_.reset();
+}
+
+std::vector<std::string> PlaySession::checked_line(std::vector<std::string> path,
+                                                   const std::vector<std::string>& moves) const {
+  std::map<std::string, std::size_t> seen;  // for the no-repetition rule
+  for (std::size_t i = 0; i < path.size(); ++i) seen.emplace(path[i], i);
+  for (const std::string& move : moves) {
+    const std::string number = std::to_string(path.size());
+    try {
+      path.push_back(session_.play(path.back(), {move}));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("move " + number + ": " + e.what());
+    }
+    const auto [where, fresh] = seen.emplace(path.back(), path.size() - 1);
+    if (rule_ && !fresh)
+      throw std::invalid_argument("move " + number + " (" + move + ") repeats " + occurred_where(where->second) +
+                                  ", which the no-repetition rule forbids (rtb play --no-repetition-rule loads it)");
+  }
+  return path;
+}
+
+void PlaySession::check_variations(const std::vector<std::string>& path, std::size_t start,
+                                   const std::vector<RecordBranch>& variations) const {
+  for (const RecordBranch& v : variations) {
+    const std::vector<std::string> before(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(start + v.at + 1));
+    std::vector<std::string> line;
+    try {
+      line = checked_line(before, v.moves);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(std::string("in the variation of move ") + std::to_string(start + v.at + 1) + ", " +
+                                  e.what());
+    }
+    check_variations(line, start + v.at, v.variations);
+  }
 }
 
 void PlaySession::help() {
@@ -505,7 +592,10 @@ void PlaySession::help() {
           "  record     the moves so far with their values, ?"
           "? after a mistake and ? after an inaccuracy\n"
           "             (also: moves), and the game as one line\n"
-          "  save FILE  write the game as one line: its first position, \" | \", the moves\n"
+          "  variations the lines kept when, after undo, you played another move than before\n"
+          "  variation N  take up variation N again (the moves it replaces become a variation)\n"
+          "  save FILE  write the game as one line: its first position, \" | \", the moves, each\n"
+          "             variation in parentheses after the move it replaces\n"
           "  load FILE  play on from a game that save (or the explorer's export) wrote\n"
           "  new [P]    a new game from the first position, or from position text P\n"
           "  position   print the position text (for rtb query, rtb play --position)\n"

@@ -12,7 +12,10 @@
 //
 // The game's record is its first position and the moves from it, as one line
 // (game_record.hpp): `record` prints it with each move's value, `save FILE`
-// and `load FILE` write and read it, `new` starts again.
+// and `load FILE` write and read it, `new` starts again. A move played after
+// `undo` that differs from the one played before keeps the old moves as a
+// variation (record_variations.hpp); `variations` lists them and
+// `variation N` takes one up again.
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -22,6 +25,7 @@
 #include "apps/rtb/play/game_record.hpp"
 #include "apps/rtb/play/move_choice.hpp"
 #include "apps/rtb/play/move_events.hpp"
+#include "apps/rtb/play/record_variations.hpp"
 #include "apps/rtb/play/text_board.hpp"
 #include "service/query_session.hpp"
 
@@ -77,8 +81,21 @@ class PlaySession {
   void save(const std::string& file);
   void load(const std::string& file);
   void restart(const std::string& position);
-  // Replaces the game by the one from `first` through `moves` (all legal).
-  void replace_game(const std::string& first, const std::vector<std::string>& moves);
+  // Replaces the game by the one from `first` through `record`'s moves and
+  // variations (all legal).
+  void replace_game(const std::string& first, const GameRecord& record);
+  // Positions after the line's moves from `ply` on, where the line changed there.
+  void replay_from(std::size_t ply);
+  // The positions of `path` followed by those `moves` lead to; throws
+  // std::invalid_argument naming the move that is not legal, or that the
+  // no-repetition rule forbids.
+  std::vector<std::string> checked_line(std::vector<std::string> path, const std::vector<std::string>& moves) const;
+  // Checks each variation of a line whose positions are `path` (its first
+  // move from path[start]), as checked_line.
+  void check_variations(const std::vector<std::string>& path, std::size_t start,
+                        const std::vector<RecordBranch>& variations) const;
+  void list_variations();
+  void take_up_variation(const std::string& number);
   // The value the mover's move had and the value of the position it was
   // played in (both for the mover), once known.
   struct Judged {
@@ -94,7 +111,7 @@ class PlaySession {
   MoveChooser chooser_;
   std::string start_;                          // the game's start, for the count of pieces captured
   std::vector<std::string> history_;           // positions from the first one; history_[now_] is shown
-  std::vector<std::string> moves_;             // moves_[i] led from history_[i] to history_[i + 1]
+  LineWithVariations line_;                    // line_.moves[i] led from history_[i] to history_[i + 1]
   std::vector<std::optional<Judged>> judged_;  // judged_[i] for moves_[i], where known
   std::size_t now_ = 0;
   std::optional<char> user_side_;            // the side letter the user plays; none: both sides
