@@ -593,4 +593,8 @@ TEST_F(ExplorerApi, StatsRefuseWhatTheyCannotCountWithAJsonErrorThatSaysWhat) {
   EXPECT_EQ(answered.load(), 4 * 12);
   EXPECT_EQ(server_errors.load(), 0);
   EXPECT_EQ(get("/api/stats?game=pangki&tier=2-2").first, 200) << "the server stopped answering";
+  const httplib::Result script = client_->Get("/explorer_stats.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_NE(script->body.find("/api/stats"), std::string::npos);
 }
