@@ -302,6 +302,13 @@ TierVerification public_verification(const VerifiedTier& v) {
   return {v.name, public_status(v.status), v.values_proven, v.message};
 }
 
+std::vector<DistanceCount> public_distances(const TierStats::Histogram& h) {
+  std::vector<DistanceCount> out;
+  for (std::size_t d = 0; d < h.positions.size(); ++d)
+    if (h.classes[d] != 0) out.push_back({static_cast<int>(d), h.positions[d], h.classes[d]});
+  return out;
+}
+
 ValueCounts public_counts(const TierStats& s, std::string win_position = "", std::string loss_position = "") {
   ValueCounts c;
   c.win = s.win, c.loss = s.loss, c.draw = s.draw;
@@ -310,6 +317,8 @@ ValueCounts public_counts(const TierStats& s, std::string win_position = "", std
   c.longest_loss = s.longest_loss.any ? static_cast<int>(s.longest_loss.plies) : -1;
   c.longest_win_position = std::move(win_position);
   c.longest_loss_position = std::move(loss_position);
+  c.win_distances = public_distances(s.win_distances);
+  c.loss_distances = public_distances(s.loss_distances);
   return c;
 }
 

@@ -182,6 +182,21 @@ py::dict counts_dict(const rtb::ValueCounts& c, bool total) {
   };
   longest("longest_win", c.longest_win, c.longest_win_position);
   longest("longest_loss", c.longest_loss, c.longest_loss_position);
+  const auto histogram = [](const std::vector<rtb::DistanceCount>& rows) {
+    py::list out;
+    for (const rtb::DistanceCount& r : rows) {
+      py::dict row;
+      row["plies"] = r.plies;
+      row["positions"] = r.positions;
+      row["classes"] = r.classes;
+      out.append(row);
+    }
+    return out;
+  };
+  py::dict distances;
+  distances["win"] = histogram(c.win_distances);
+  distances["loss"] = histogram(c.loss_distances);
+  d["distances"] = distances;
   return d;
 }
 
@@ -485,8 +500,9 @@ PYBIND11_MODULE(_rtb, m) {
       py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::kw_only(), py::arg("threads") = 1,
       py::arg("on_tier") = py::none(), py::arg("tiers") = py::none(), py::arg("all") = false,
       "Count the values of a game's tablebases in dir as `rtb stats` does: a dict with tiers (a dict a tier: tier, "
-      "win, loss, draw, classes, longest_win and longest_loss with plies and position where there is one) and "
-      "total, the fields of `rtb stats --json`. on_tier, if given, is called with each tier's dict as soon as it "
+      "win, loss, draw, classes, longest_win and longest_loss with plies and position where there is one, "
+      "distances: win and loss, each a list of plies, positions and classes) and total, the fields of `rtb stats "
+      "--json`. on_tier, if given, is called with each tier's dict as soon as it "
       "is counted. tiers, all and the tier filters choose tiers as for rtb.generate. Every chosen file is opened "
       "before any is counted: TablebaseNotFoundError for a missing folder or file, RuntimeError for a damaged one, "
       "ValueError for an unknown game or a bad setting.");

@@ -9,6 +9,7 @@
 
 #include "apps/rtb/cli.hpp"
 #include "service/parameter_checks.hpp"
+#include "service/stats_json.hpp"
 #include "service/tablebase_stats.hpp"
 #include "service/tier_selection.hpp"
 #include "text/with_commas.hpp"
@@ -17,27 +18,12 @@ namespace rtb::cli {
 
 namespace {
 
-nlohmann::json class_counts(const TierStats& s) {
-  return {{"win", s.win_classes}, {"loss", s.loss_classes}, {"draw", s.draw_classes}};
-}
-
 template <class G>
 void print_json(const G& game, const StatsReport& report) {
   nlohmann::json out{
       {"format", 1}, {"game", game.name()}, {"variant", game.variant()}, {"tiers", nlohmann::json::array()}};
-  for (const TierCounts& t : report.tiers) {
-    const TierStats& s = t.stats;
-    nlohmann::json row{
-        {"tier", t.name}, {"win", s.win}, {"loss", s.loss}, {"draw", s.draw}, {"classes", class_counts(s)}};
-    if (s.longest_win.any) row["longest_win"] = {{"plies", s.longest_win.plies}, {"position", t.longest_win_position}};
-    if (s.longest_loss.any)
-      row["longest_loss"] = {{"plies", s.longest_loss.plies}, {"position", t.longest_loss_position}};
-    out["tiers"].push_back(row);
-  }
-  const TierStats& total = report.total;
-  out["total"] = {{"win", total.win}, {"loss", total.loss}, {"draw", total.draw}, {"classes", class_counts(total)}};
-  if (total.longest_win.any) out["total"]["longest_win_plies"] = total.longest_win.plies;
-  if (total.longest_loss.any) out["total"]["longest_loss_plies"] = total.longest_loss.plies;
+  for (const TierCounts& t : report.tiers) out["tiers"].push_back(tier_counts_json(t));
+  out["total"] = total_counts_json(report.total);
   std::cout << out.dump(2) << "\n";
 }
 

@@ -267,14 +267,24 @@ struct VerifySummary {
 VerifySummary verify(const std::string& dir, const std::string& game, const std::string& variant = "default",
                      const VerifySettings& settings = {});
 
+// How many values lie at one distance from the end: of positions, and of
+// classes under the board's symmetry.
+struct DistanceCount {
+  int plies = 0;
+  std::uint64_t positions = 0, classes = 0;
+};
+
 // WIN, LOSS and DRAW counts: of positions, and of classes under the board's
 // symmetry; the longest win and loss in plies (-1: none) and, for a tier, a
-// position that attains each ("" for none, and in a total).
+// position that attains each ("" for none, and in a total); and the wins and
+// losses by distance (a histogram: by increasing plies, the distances that
+// hold any).
 struct ValueCounts {
   std::uint64_t win = 0, loss = 0, draw = 0;
   std::uint64_t win_classes = 0, loss_classes = 0, draw_classes = 0;
   int longest_win = -1, longest_loss = -1;
   std::string longest_win_position, longest_loss_position;
+  std::vector<DistanceCount> win_distances, loss_distances;
 };
 
 struct TierValueCounts {

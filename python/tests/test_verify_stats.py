@@ -59,6 +59,16 @@ def test_a_small_game_is_proven_and_counted(small_dir):
     for key in ("win", "loss", "draw"):
         assert total[key] == sum(row[key] for row in stats["tiers"])
     assert total["longest_win_plies"] == max(row["longest_win"]["plies"] for row in stats["tiers"])
+    # The histogram of distances sums to the counts and ends at the longest.
+    for row in stats["tiers"] + [total]:
+        for outcome in ("win", "loss"):
+            bars = row["distances"][outcome]
+            assert sum(d["positions"] for d in bars) == row[outcome]
+            assert sum(d["classes"] for d in bars) == row["classes"][outcome]
+            if row is total:
+                assert bars[-1]["plies"] == row[f"longest_{outcome}_plies"]
+            else:
+                assert bars[-1]["plies"] == row[f"longest_{outcome}"]["plies"]
 
     # The program's JSON, field for field.
     program = rtb_json("verify", "pangki", "--dir", str(small_dir), "--max-pieces", "3", "--quiet")

@@ -122,6 +122,47 @@ TEST_F(Scripting, StatsTextGroupsThousandsAndSaysOnePly) {
   EXPECT_EQ(text.out.find(" 1 plies"), std::string::npos) << text.out;
 }
 
+TEST_F(Scripting, StatsJsonGivesEachTiersDistancesAndTheirSum) {
+  // Issue 52: a histogram of distances a tier and in the total, each row a
+  // distance that holds values, by increasing plies, summing to the counts.
+  const json stats = json_of(run_rtb({"stats", "pangki", "--max-pieces", "3", "--dir", dir_, "--json"}));
+  std::map<std::string, std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>>> summed;  // outcome -> plies
+  const auto check = [&](const json& row, bool total) {
+    for (const char* outcome : {"win", "loss"}) {
+      SCOPED_TRACE(std::string(outcome) + (total ? " total" : " " + row["tier"].get<std::string>()));
+      std::uint64_t positions = 0, classes = 0;
+      int last = -1;
+      for (const json& d : row["distances"][outcome]) {
+        const int plies = d["plies"].get<int>();
+        EXPECT_GT(plies, last) << "not by increasing plies";
+        EXPECT_EQ(plies % 2, std::string(outcome) == "win" ? 1 : 0) << "a win is an odd number of plies away";
+        EXPECT_GT(d["classes"].get<std::uint64_t>(), 0u);
+        last = plies;
+        positions += d["positions"].get<std::uint64_t>();
+        classes += d["classes"].get<std::uint64_t>();
+        const std::pair<std::uint64_t, std::uint64_t> here{d["positions"], d["classes"]};
+        auto& sum = summed[outcome][static_cast<unsigned>(plies)];
+        if (total) {
+          EXPECT_EQ(sum, here) << "the total is not the sum of the tiers at " << plies;
+        } else {
+          sum.first += here.first;
+          sum.second += here.second;
+        }
+      }
+      EXPECT_EQ(positions, row[outcome].get<std::uint64_t>());
+      EXPECT_EQ(classes, row["classes"][outcome].get<std::uint64_t>());
+      const std::string longest = std::string("longest_") + outcome;
+      const int expected_last = total                   ? row.value(longest + "_plies", -1)
+                                : row.contains(longest) ? row[longest]["plies"].get<int>()
+                                                        : -1;
+      EXPECT_EQ(last, expected_last) << "the histogram ends at the longest";
+    }
+  };
+  for (const json& tier : stats["tiers"]) check(tier, false);
+  check(stats["total"], true);
+  EXPECT_GT(summed["win"].size(), 5u) << "too few distances: the test would prove little";
+}
+
 TEST_F(Scripting, BatchWithAPositionSaysWhereBatchReadsPositions) {
   // Issue 52: "too many positional options".
   const Outcome r = run_rtb({"query", "pangki", "start", "--batch", "--dir", dir_}, kPosition + "\n");

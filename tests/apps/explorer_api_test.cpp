@@ -463,3 +463,138 @@ TEST_F(ExplorerApi, HistoryAppliesTheNoRepetitionRuleAsRtbQueryHistoryDoes) {
   EXPECT_EQ(bad, 400);
   EXPECT_NE(refusal.value("error", "").find("no rule against repeated positions"), std::string::npos) << refusal.dump();
 }
+
+// ---- statistics: /api/tiers and /api/stats (issue 52) ----
+
+json rtb_stats_row(const std::string& game, const std::string& variant, const std::string& tier,
+                   const std::string& dir) {
+  const rtb_test::Outcome r =
+      rtb_test::run_rtb({"stats", game, "--variant", variant, "--tiers", tier, "--json", "--dir", dir});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const json out = json::parse(r.out, nullptr, false);
+  return out.is_object() && out["tiers"].size() == 1 ? out["tiers"][0] : json(nullptr);
+}
+
+TEST_F(ExplorerApi, StatsAnswerATiersRowOfRtbStatsJson) {
+  struct Case {
+    std::string game, variant, tier;
+  };
+  for (const Case& c : std::vector<Case>{{"pangki", "default", "2-2"},
+                                         {"pangki", "default", "6-6"},
+                                         {"cinc-camins", "default", "3-2"},
+                                         {"bagh-chal", "3x3", "h0-c0-t"}}) {
+    SCOPED_TRACE(c.game + " " + c.tier);
+    const json expected = rtb_stats_row(c.game, c.variant, c.tier, *dir_);
+    ASSERT_TRUE(expected.is_object());
+    ASSERT_TRUE(expected.contains("distances"));
+    const auto target = [&](const std::string& path) {
+      return httplib::append_query_params(path, {{"game", c.game}, {"variant", c.variant}, {"tier", c.tier}});
+    };
+    for (int ask = 0; ask < 2; ++ask) {  // counted, then kept: the same answer
+      auto [status, body] = get(target("/api/stats"));
+      ASSERT_EQ(status, 200) << body.dump();
+      EXPECT_EQ(body["game"], c.game);
+      EXPECT_EQ(body["variant"], c.variant);
+      body.erase("game");
+      body.erase("variant");
+      EXPECT_EQ(body, expected);
+    }
+  }
+  // The tier of a position, listed with the others.
+  const auto [status, listing] = get("/api/tiers?game=pangki&position=start");
+  ASSERT_EQ(status, 200) << listing.dump();
+  EXPECT_EQ(listing["position_tier"], "6-6");
+  ASSERT_EQ(listing["tiers"].size(), 25u);
+  EXPECT_EQ(listing["tiers"][0], (json{{"tier", "2-2"}, {"slots", 1911}, {"present", true}}));
+  const auto [by_position_status, by_position] = get("/api/stats?game=pangki&position=start");
+  EXPECT_EQ(by_position_status, 200);
+  EXPECT_EQ(by_position["tier"], "6-6");
+  // Cinc camins is generated up to 3 pieces a side: 5-5 is listed, not present.
+  const auto [cinc_status, cinc] = get("/api/tiers?game=cinc-camins");
+  ASSERT_EQ(cinc_status, 200);
+  bool found = false;
+  for (const json& t : cinc["tiers"])
+    if (t["tier"] == "5-5") {
+      found = true;
+      EXPECT_EQ(t["present"], false);
+    }
+  EXPECT_TRUE(found) << cinc.dump();
+  EXPECT_FALSE(cinc.contains("position_tier"));
+  // A variant without tablebases lists no tier.
+  const auto [none_status, none] = get("/api/tiers?game=crossings&position=start");
+  EXPECT_EQ(none_status, 200);
+  EXPECT_EQ(none["tiers"], json::array());
+  EXPECT_EQ(none["position_tier"], nullptr);
+}
+
+TEST_F(ExplorerApi, StatsRefuseWhatTheyCannotCountWithAJsonErrorThatSaysWhat) {
+  const std::string long_text(5000, 'w');
+  struct Case {
+    std::string target;
+    int status;
+    std::string message;
+  };
+  const std::vector<Case> cases{
+      {"/api/stats", 400, "parameter 'game' is missing"},
+      {"/api/stats?game=pangki", 400, "parameter 'tier' is missing"},
+      {"/api/stats?game=chess&tier=2-2", 400, "unknown game 'chess'"},
+      {"/api/stats?game=pangki&variant=huge&tier=2-2", 400, "unknown variant 'huge'"},
+      {"/api/stats?game=pangki&tier=9-9", 400, "no tier '9-9' in pangki (default)"},
+      {"/api/stats?game=pangki&tier=", 400, "no tier '' in pangki"},
+      {"/api/stats?game=pangki&tier=%FF%00", 400, "no tier"},
+      {"/api/stats?game=pangki&tier=../../etc/passwd", 400, "no tier"},
+      {"/api/stats?game=pangki&tier=" + long_text, 400, "longer than 64 characters"},
+      {"/api/stats?game=pangki&tier=2-2&tier=2-3", 400, "more than once"},
+      {"/api/stats?game=pangki&tier=2-2&position=start", 400, "not both"},
+      {"/api/stats?game=pangki&position=xx", 400, "unknown character"},
+      {"/api/stats?game=pangki&position=" + long_text, 400, "longer than 1024 characters"},
+      {"/api/stats?game=crossings&position=start", 400, "has no tablebases to count"},
+      {"/api/tiers", 400, "parameter 'game' is missing"},
+      {"/api/tiers?game=chess", 400, "unknown game 'chess'"},
+      {"/api/tiers?game=pangki&position=%00", 400, "pangki"},
+      // Counting reads a whole tier: one larger than the server counts is
+      // refused before its file is looked for, with the command that counts it.
+      {"/api/stats?game=morris&variant=nine&tier=p16-w8-b8", 400,
+       "tier p16-w8-b8 has 603,332,730 values to read, more than rtb serve counts (67,108,864); count it with: "
+       "rtb stats morris --variant nine --tiers p16-w8-b8 --dir <dir>"},
+      // A missing file: 404 with the generate command, as /api/query.
+      {"/api/stats?game=cinc-camins&tier=4-4", 404, "missing tablebase file <dir>/cinc-camins-default/4-4.rtb"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.target.substr(0, 120));
+    const auto [status, body] = get(c.target);
+    EXPECT_EQ(status, c.status);
+    ASSERT_TRUE(body.is_object()) << "not JSON";
+    EXPECT_NE(body.value("error", "").find(c.message), std::string::npos) << body.dump();
+    EXPECT_EQ(body.dump().find(*dir_), std::string::npos) << "a directory of the machine: " << body.dump();
+  }
+  const auto [status, body] = get("/api/stats?game=cinc-camins&tier=4-4");
+  EXPECT_EQ(body.value("generate", ""), "rtb generate cinc-camins --dir <dir>");
+  // Many clients at once, counts and refusals mixed: no 5xx, and the server
+  // still answers.
+  const std::vector<std::string> targets{"/api/stats?game=pangki&tier=6-5",       "/api/stats?game=pangki&tier=nope",
+                                         "/api/stats?game=cinc-camins&tier=4-4",  "/api/tiers?game=morris",
+                                         "/api/stats?game=pangki&position=start", "/api/stats?game=bagh-chal"};
+  std::atomic<int> answered{0}, server_errors{0};
+  std::vector<std::thread> clients;
+  for (int t = 0; t < 4; ++t) {
+    clients.emplace_back([&, t] {
+      httplib::Client client("127.0.0.1", server_->port());
+      client.set_read_timeout(30);
+      for (int i = 0; i < 12; ++i) {
+        const httplib::Result res = client.Get(targets[(t + i) % targets.size()]);
+        if (!res) continue;
+        ++answered;
+        if (res->status >= 500 && res->status != 503) ++server_errors;  // 503: busy counting, said so
+      }
+    });
+  }
+  for (std::thread& c : clients) c.join();
+  EXPECT_EQ(answered.load(), 4 * 12);
+  EXPECT_EQ(server_errors.load(), 0);
+  EXPECT_EQ(get("/api/stats?game=pangki&tier=2-2").first, 200) << "the server stopped answering";
+  const httplib::Result script = client_->Get("/explorer_stats.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_NE(script->body.find("/api/stats"), std::string::npos);
+}

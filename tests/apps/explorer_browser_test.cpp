@@ -829,4 +829,152 @@ TEST_F(ExplorerBrowser, UnprovenValuesFitTheirChipsAndNoEmptyValuePillShows) {
   EXPECT_EQ(mouse.eval("document.getElementById('value').getBoundingClientRect().width"), 0) << "an empty value pill";
 }
 
+// ---- the statistics panel (issue 52) ----
+
+// A tier's row of `rtb stats --json`.
+json stats_row(const std::string& tier, const std::string& dir) {
+  const rtb_test::Outcome r = rtb_test::run_rtb({"stats", "pangki", "--tiers", tier, "--json", "--dir", dir});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return json::parse(r.out)["tiers"][0];
+}
+
+// What the panel shows of its tier, read from the page: the title, each
+// count with its outcome and kind, the bars of the histogram, the longest
+// win's and loss's links.
+const char* const kStatsShown =
+    "(() => ({"
+    " title: document.getElementById('stats-title').textContent,"
+    " counts: [...document.querySelectorAll('#stats-table td[data-kind]')]"
+    "   .map((td) => [td.dataset.outcome, td.dataset.kind, Number(td.dataset.count)]),"
+    " shares: [...document.querySelectorAll('#stats-table tbody tr')]"
+    "   .map((tr) => [tr.cells[2].textContent, tr.cells[4].textContent]),"
+    " bars: [...document.querySelectorAll('#stats-histogram .stats-bar')].map((b) =>"
+    "   [b.dataset.outcome, Number(b.dataset.plies), Number(b.dataset.positions), Number(b.dataset.classes)]),"
+    " win: document.getElementById('stats-longest-win-link') && [document.getElementById('stats-longest-win-link')"
+    "   .textContent, document.getElementById('stats-longest-win-link').dataset.position],"
+    " loss: document.getElementById('stats-longest-loss-link') && [document.getElementById('stats-longest-loss-link')"
+    "   .textContent, document.getElementById('stats-longest-loss-link').dataset.position],"
+    "}))()";
+
+std::string share(std::uint64_t part, std::uint64_t whole) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  return text;
+}
+
+// The panel's figures as `row` (rtb stats --json) says they must be.
+json stats_expected(const json& row) {
+  json counts = json::array(), shares = json::array(), bars = json::array();
+  const auto total = [&](const json& c) {
+    return c["win"].get<std::uint64_t>() + c["loss"].get<std::uint64_t>() + c["draw"].get<std::uint64_t>();
+  };
+  for (const char* outcome : {"win", "loss", "draw"}) {
+    counts.push_back({outcome, "positions", row[outcome]});
+    counts.push_back({outcome, "classes", row["classes"][outcome]});
+    shares.push_back({share(row[outcome], total(row)), share(row["classes"][outcome], total(row["classes"]))});
+  }
+  for (const char* outcome : {"win", "loss"})
+    for (const json& d : row["distances"][outcome]) bars.push_back({outcome, d["plies"], d["positions"], d["classes"]});
+  const auto longest = [&](const char* key, const char* word) {
+    return row.contains(key)
+               ? json{std::string(word) + " in " + std::to_string(row[key]["plies"].get<int>()), row[key]["position"]}
+               : json(nullptr);
+  };
+  return {{"title", "tier " + row["tier"].get<std::string>()},
+          {"counts", counts},
+          {"shares", shares},
+          {"bars", bars},
+          {"win", longest("longest_win", "WIN")},
+          {"loss", longest("longest_loss", "LOSS")}};
+}
+
+// A screenshot of the page as it is, for docs/explorer-stats-*.png: saved in
+// the build folder's screenshots, a PNG as wide as the page.
+void stats_screenshot(rtb_test::DevToolsBrowser& browser, const std::string& name, unsigned width) {
+  const fs::path file = fs::path(RTB_SCREENSHOT_DIR) / name;
+  fs::create_directories(file.parent_path());
+  fs::remove(file);
+  browser.screenshot(file.string());
+  const std::string bytes = rtb_test::slurp(file);
+  EXPECT_GT(bytes.size(), 10'000u) << "no screenshot, or a blank one: " << file;
+  EXPECT_EQ(png_width(bytes), width) << file;
+}
+
+// Brings `selector` into the viewport, as a person scrolls to it.
+void scroll_to(rtb_test::DevToolsBrowser& browser, const std::string& selector) {
+  browser.eval("document.querySelector(" + json(selector).dump() + ").scrollIntoView({block: 'center'})");
+}
+
+TEST_F(ExplorerBrowser, StatisticsShowWhatRtbStatsCountsAndOpenTheLongestWin) {
+  const json start_tier = stats_row("6-6", dir_);  // the tier of Pangki's start
+  const json picked_tier = stats_row("2-2", dir_);
+  ASSERT_TRUE(start_tier.contains("longest_win"));
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 1560, false);
+  mouse.open(httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}}));
+  ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length === 4"));
+  EXPECT_EQ(mouse.eval("document.getElementById('stats-figures').hidden"), true) << "counted before it was opened";
+  scroll_to(mouse, "#stats-box summary");
+  mouse.click("#stats-box summary");
+  ASSERT_TRUE(
+      mouse.wait_for("document.getElementById('stats-title').textContent === 'tier 6-6' && "
+                     "!document.getElementById('stats-figures').hidden"))
+      << mouse.eval("document.getElementById('stats-box').textContent");
+  EXPECT_EQ(mouse.eval(kStatsShown), stats_expected(start_tier));
+  EXPECT_EQ(mouse.eval("new URLSearchParams(location.search).get('stats')"), "1") << "the open panel is not in the URL";
+  mouse.eval("window.scrollTo(0, 0)");
+  stats_screenshot(mouse, "stats-desktop.png", 1280);
+
+  // The longest win, clicked: its position on the board, with its value.
+  const std::string position = start_tier["longest_win"]["position"];
+  const int plies = start_tier["longest_win"]["plies"];
+  scroll_to(mouse, "#stats-longest-win-link");
+  mouse.click("#stats-longest-win-link");
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('position').value === " + json(position).dump() + " && " +
+                             "document.getElementById('value').textContent === 'WIN in " + std::to_string(plies) + "'"))
+      << mouse.eval(
+             "document.getElementById('position').value + ' / ' + "
+             "document.getElementById('value').textContent");
+  EXPECT_EQ(mouse.eval("new URLSearchParams(location.search).get('start')"), position);
+  EXPECT_EQ(mouse.eval("document.querySelector('#board circle.piece') !== null"), true);
+
+  // Another tier, picked with the keyboard in the list (the first after the
+  // position's own is 2-2).
+  mouse.eval("document.getElementById('stats-tier').focus()");
+  mouse.key("ArrowDown", 40);
+  ASSERT_TRUE(mouse.wait_for("document.getElementById('stats-title').textContent === 'tier 2-2'"))
+      << mouse.eval("document.getElementById('stats-note').textContent");
+  EXPECT_EQ(mouse.eval(kStatsShown), stats_expected(picked_tier));
+
+  // Hidden with the values.
+  scroll_to(mouse, "#hide");
+  mouse.click("#hide");
+  EXPECT_TRUE(mouse.wait_for("document.getElementById('stats-box').hidden", 2000))
+      << "the statistics show hidden values";
+}
+
+TEST_F(ExplorerBrowser, StatisticsFitAPhoneAndTheirLinkOpensTheLongestLoss) {
+  const json start_tier = stats_row("6-6", dir_);
+  ASSERT_TRUE(start_tier.contains("longest_loss"));
+  rtb_test::DevToolsBrowser finger(kChromium, 390, 844, true);
+  finger.open(httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}}));
+  ASSERT_TRUE(finger.wait_for("document.querySelectorAll('#moves li').length === 4"));
+  scroll_to(finger, "#stats-box summary");
+  finger.tap("#stats-box summary");
+  ASSERT_TRUE(finger.wait_for("document.getElementById('stats-title').textContent === 'tier 6-6'"));
+  EXPECT_EQ(finger.eval(kStatsShown), stats_expected(start_tier));
+  // Nothing wider than the screen: the table, the histogram, the links.
+  EXPECT_LE(finger.eval("document.documentElement.scrollWidth").get<double>(), 390);
+  EXPECT_LE(finger.eval("document.getElementById('stats-histogram').getBoundingClientRect().right").get<double>(), 390);
+  EXPECT_LE(finger.eval("document.getElementById('stats-table').getBoundingClientRect().right").get<double>(), 390);
+  finger.eval("document.getElementById('stats-box').scrollIntoView({block: 'start'})");
+  stats_screenshot(finger, "stats-phone.png", 390);
+  const std::string position = start_tier["longest_loss"]["position"];
+  scroll_to(finger, "#stats-longest-loss-link");
+  finger.tap("#stats-longest-loss-link");
+  EXPECT_TRUE(finger.wait_for("document.getElementById('position').value === " + json(position).dump() + " && " +
+                              "document.getElementById('value').textContent === 'LOSS in " +
+                              std::to_string(start_tier["longest_loss"]["plies"].get<int>()) + "'"))
+      << finger.eval("document.getElementById('position').value");
+}
+
 }  // namespace

@@ -325,6 +325,15 @@ TEST(LibraryVerifyAndStats, ASmallGameIsProvenAndCounted) {
     EXPECT_EQ(tb.probe_value(c.longest_win_position), (rtb::GameValue{rtb::Verdict::win, c.longest_win})) << t.tier;
     ASSERT_GE(c.longest_loss, 0) << t.tier;
     EXPECT_EQ(tb.probe_value(c.longest_loss_position), (rtb::GameValue{rtb::Verdict::loss, c.longest_loss})) << t.tier;
+    // The histogram of distances sums to the counts and ends at the longest.
+    for (const auto& [bars, count, longest] :
+         {std::tuple{c.win_distances, c.win, c.longest_win}, std::tuple{c.loss_distances, c.loss, c.longest_loss}}) {
+      std::uint64_t sum = 0;
+      for (const rtb::DistanceCount& d : bars) sum += d.positions;
+      EXPECT_EQ(sum, count) << t.tier;
+      ASSERT_FALSE(bars.empty()) << t.tier;
+      EXPECT_EQ(bars.back().plies, longest) << t.tier;
+    }
   }
   EXPECT_EQ(stats.total.win + stats.total.loss + stats.total.draw, all);
   EXPECT_EQ(all, 258440u);

@@ -228,6 +228,68 @@ TEST(SimpleSolverAgreement, SimpleSolverGetsHandCheckedPositionsRight) {
   EXPECT_EQ(describe(value_of("..../..../w..w/bwwb b")), "LOSS in 0");
 }
 
+// The histogram of distances (issue 52): each tier's counts by distance,
+// recounted here slot by slot, sum to its WIN and LOSS counts, end at its
+// longest win and loss, and are the same on 1, 2 and 3 threads.
+TEST(TierStatsHistogram, CountsEachDistanceAndSumsToTheOutcomes) {
+  const LineCaptureGame game = pangki(CaptureLines::Touched);
+  const auto values = engine_solve(game, small_groups(game, 4), 2);
+  TierStats total;
+  std::uint64_t tiers_with_both = 0;
+  for (const auto& [tier, tier_values] : values) {
+    SCOPED_TRACE("tier " + game.tier_name(tier));
+    const TierStats s = tier_stats(game, tier, tier_values, 1);
+    // Recounted: (distance) -> positions and classes, for each outcome.
+    std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> wins, losses;
+    for (std::uint64_t i = 0; i < tier_values.size(); ++i) {
+      const std::uint64_t weight = game.slot_weight(tier, i);
+      if (weight == 0 || is_draw(tier_values[i])) continue;
+      auto& row = (is_win(tier_values[i]) ? wins : losses)[distance_of(tier_values[i])];
+      row.first += weight, ++row.second;
+    }
+    const auto expect_histogram = [&](const TierStats::Histogram& h, const auto& recounted, std::uint64_t positions,
+                                      std::uint64_t classes, const TierStats::Longest& longest) {
+      std::map<unsigned, std::pair<std::uint64_t, std::uint64_t>> listed;
+      std::uint64_t positions_sum = 0, classes_sum = 0;
+      ASSERT_EQ(h.positions.size(), h.classes.size());
+      for (unsigned d = 0; d < h.positions.size(); ++d) {
+        if (h.classes[d] != 0) listed[d] = {h.positions[d], h.classes[d]};
+        positions_sum += h.positions[d], classes_sum += h.classes[d];
+      }
+      EXPECT_EQ(listed, recounted);
+      EXPECT_EQ(positions_sum, positions);
+      EXPECT_EQ(classes_sum, classes);
+      EXPECT_EQ(h.positions.empty(), !longest.any);
+      if (longest.any) {
+        ASSERT_EQ(h.positions.size(), longest.plies + 1u) << "the histogram ends at the longest distance";
+        EXPECT_GT(h.classes.back(), 0u);
+      }
+    };
+    expect_histogram(s.win_distances, wins, s.win, s.win_classes, s.longest_win);
+    expect_histogram(s.loss_distances, losses, s.loss, s.loss_classes, s.longest_loss);
+    tiers_with_both += s.longest_win.any && s.longest_loss.any && s.win_distances.positions.size() > 3;
+    for (const int threads : {2, 3}) {
+      const TierStats t = tier_stats(game, tier, tier_values, threads);
+      EXPECT_EQ(t.win_distances.positions, s.win_distances.positions) << threads << " threads";
+      EXPECT_EQ(t.win_distances.classes, s.win_distances.classes) << threads << " threads";
+      EXPECT_EQ(t.loss_distances.positions, s.loss_distances.positions) << threads << " threads";
+      EXPECT_EQ(t.loss_distances.classes, s.loss_distances.classes) << threads << " threads";
+      EXPECT_EQ(t.longest_win.slot, s.longest_win.slot);
+      EXPECT_EQ(t.longest_loss.slot, s.longest_loss.slot);
+    }
+    total.add(s);
+  }
+  EXPECT_GT(tiers_with_both, 3u) << "too few tiers with wins and losses at several distances: the test proves little";
+  // The sum over the tiers: the total's histogram sums to its counts too.
+  std::uint64_t win_sum = 0, loss_sum = 0;
+  for (const std::uint64_t n : total.win_distances.positions) win_sum += n;
+  for (const std::uint64_t n : total.loss_distances.positions) loss_sum += n;
+  EXPECT_EQ(win_sum, total.win);
+  EXPECT_EQ(loss_sum, total.loss);
+  EXPECT_EQ(total.win_distances.positions.size(), total.longest_win.plies + 1u);
+  EXPECT_EQ(total.loss_distances.positions.size(), total.longest_loss.plies + 1u);
+}
+
 // Every generated file of the default variant proves every value from its
 // successors, and the start is a draw either way round.
 TEST(FullPangki, DefaultVariantEveryValueFollowsFromItsSuccessors) {

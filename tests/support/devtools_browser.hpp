@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -179,7 +180,32 @@ class DevToolsBrowser {
     tap(x, y);
   }
 
+  // The viewport as the page shows it, saved as a PNG file at `path`.
+  void screenshot(const std::string& path) {
+    const std::string png = from_base64(command("Page.captureScreenshot", {{"format", "png"}})["data"]);
+    std::ofstream(path, std::ios::binary).write(png.data(), static_cast<std::streamsize>(png.size()));
+  }
+
  private:
+  // The bytes of base64 text (DevTools sends binary data so).
+  static std::string from_base64(const std::string& text) {
+    const std::string digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string bytes;
+    unsigned bits = 0;
+    int held = 0;
+    for (const char c : text) {
+      const std::size_t value = digits.find(c);
+      if (value == std::string::npos) continue;  // '=' padding
+      bits = (bits << 6) | static_cast<unsigned>(value);
+      held += 6;
+      if (held >= 8) {
+        held -= 8;
+        bytes += static_cast<char>((bits >> held) & 0xFF);
+      }
+    }
+    return bytes;
+  }
+
   // The next NUL-ended message from the browser.
   std::string next_message(std::chrono::steady_clock::time_point deadline) {
     for (;;) {

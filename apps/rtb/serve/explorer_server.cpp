@@ -241,6 +241,8 @@ void ExplorerServer::routes() {
     });
   });
 
+  stats_routes();
+
   for (const WebAsset& asset : web_assets()) {
     const std::string path = asset.path == "/index.html" ? "/" : std::string(asset.path);
     http.Get(path, [&asset](const httplib::Request&, httplib::Response& res) {
@@ -258,6 +260,62 @@ void ExplorerServer::routes() {
   }));
   http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
     send_error(res, 500, "internal error");
+  });
+}
+
+TierStatsSlot& ExplorerServer::stats_slot_for(const std::string& game, const std::string& variant) {
+  GameSlot& slot = slot_for(game, variant);  // an unknown name is refused here, before anything is kept
+  const std::filesystem::path dir = slot.read([](QuerySession& s) { return s.dir(); });
+  std::lock_guard lock(stats_slots_mutex_);
+  std::unique_ptr<TierStatsSlot>& kept = stats_slots_[game + '\n' + variant];
+  if (!kept) kept = std::make_unique<TierStatsSlot>(GameChoice{game, variant}, dir);
+  return *kept;
+}
+
+void ExplorerServer::stats_routes() {
+  // The tier of position= (in the game's text, "start" accepted).
+  const auto position_tier = [this](const httplib::Request& req, const std::string& game, const std::string& variant,
+                                    TierStatsSlot& stats) {
+    const std::string position = parameter(req, "position", "", kMaxPositionLength);
+    const std::string text = slot_for(game, variant).read([&](QuerySession& s) { return s.normalise(position); });
+    return stats.counter().tier_of(text);
+  };
+
+  // Never counts: the directory is listed.
+  http_->Get("/api/tiers", [this, position_tier](const httplib::Request& req, httplib::Response& res) {
+    answer(res, scrub_, [&] {
+      const std::string game = parameter(req, "game", "", kMaxNameLength);
+      const std::string variant = parameter(req, "variant", "default", kMaxNameLength);
+      TierStatsSlot& stats = stats_slot_for(game, variant);
+      json tiers = json::array();
+      for (const TierListing& t : stats.counter().tiers())
+        tiers.push_back({{"tier", t.name}, {"slots", t.slots}, {"present", t.present}});
+      json out{{"game", game}, {"variant", variant}, {"tiers", tiers}, {"most_slots_counted", kMaxStatsSlots}};
+      if (req.has_param("position")) {
+        const std::string tier = position_tier(req, game, variant, stats);
+        out["position_tier"] = tier.empty() ? json(nullptr) : json(tier);
+      }
+      send_json(res, 200, out);
+    });
+  });
+
+  // The tier named by tier=, or the tier of position=; one of the two.
+  http_->Get("/api/stats", [this, position_tier](const httplib::Request& req, httplib::Response& res) {
+    answer(res, scrub_, [&] {
+      const std::string game = parameter(req, "game", "", kMaxNameLength);
+      const std::string variant = parameter(req, "variant", "default", kMaxNameLength);
+      TierStatsSlot& stats = stats_slot_for(game, variant);
+      if (req.has_param("tier") == req.has_param("position"))
+        throw BadRequest(req.has_param("tier") ? "give tier= or position=, not both"
+                                               : "parameter 'tier' is missing (or give position= for the tier of a "
+                                                 "position)");
+      const std::string tier =
+          req.has_param("tier") ? parameter(req, "tier", "", kMaxNameLength) : position_tier(req, game, variant, stats);
+      json row = stats.counts(tier, gate_);
+      row["game"] = game;
+      row["variant"] = variant;
+      send_json(res, 200, row);
+    });
   });
 }
 

@@ -11,6 +11,12 @@
 //                                        no-repetition rule applied)
 //   GET /api/cancel?game=G&variant=V     stops the search in flight for the
 //                                        game, if any (its request gets a 503)
+//   GET /api/tiers?game=G&variant=V[&position=P]
+//                                        the variant's tiers (name, values,
+//                                        whether the file is there) and P's tier
+//   GET /api/stats?game=G&variant=V&tier=T (or &position=P: its tier)
+//                                        the tier's row of `rtb stats --json`
+//                                        (tier_stats_slot.hpp: kept, bounded)
 //
 // Errors are JSON {"error": "..."}: 400 for bad input (what is wrong is
 // said), 404 for a missing tablebase (with "generate": the command that
@@ -33,6 +39,7 @@
 
 #include "apps/rtb/serve/game_slot.hpp"
 #include "apps/rtb/serve/request_guard.hpp"
+#include "apps/rtb/serve/tier_stats_slot.hpp"
 #include "search/bounds.hpp"
 
 namespace rtb::cli {
@@ -64,6 +71,13 @@ class ExplorerServer {
   GameSlot& slot_for(const std::string& game, const std::string& variant);
 
   void routes();
+
+  // The statistics (/api/tiers, /api/stats): one TierStatsSlot per game and
+  // variant, made at its first request.
+  void stats_routes();
+  TierStatsSlot& stats_slot_for(const std::string& game, const std::string& variant);
+  std::mutex stats_slots_mutex_;
+  std::map<std::string, std::unique_ptr<TierStatsSlot>> stats_slots_;
 
   std::vector<std::filesystem::path> dirs_;
   SearchLimits limits_;

@@ -1130,6 +1130,7 @@ function render() {
   drawBoard();
   drawPanel();
   drawChart();
+  if (typeof drawStats === 'function') drawStats();  // explorer_stats.js, once it has loaded
 }
 
 // ---- the record and the URL ----
@@ -1146,6 +1147,7 @@ function urlParams() {
   if (state.hide) params.set('hide', '1');
   if (!state.rule) params.set('rule', '0');
   if (state.editing) params.set('edit', '1');  // a reload or a link opens the editor again
+  if ($('stats-box').open) params.set('stats', '1');  // and the statistics (explorer_stats.js)
   return params;
 }
 
