@@ -978,3 +978,89 @@ TEST_F(ExplorerBrowser, StatisticsFitAPhoneAndTheirLinkOpensTheLongestLoss) {
 }
 
 }  // namespace
+
+// Issue 52 (lichess's variations): another move after going back keeps the
+// moves played there before as a variation, under the record and in
+// parentheses in its text; clicking it, or playing its first move, takes it
+// up again. Pangki from the start: black a2b2, then white d3c3 or a3b3.
+TEST_F(ExplorerBrowser, AnotherMoveAfterGoingBackKeepsTheOldMovesAsAVariation) {
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+  mouse.open(page("pangki", "default", ""));
+  const auto chip = [](const std::string& move) { return "#moves li[data-move='" + move + "'] button"; };
+  const auto play = [&](const std::string& move) {
+    ASSERT_TRUE(mouse.wait_for("document.querySelector(\"" + chip(move) + "\") !== null")) << move;
+    mouse.click(chip(move));
+  };
+  const char* const kVariations = "[...document.querySelectorAll('#variations li')].map((li) => li.textContent)";
+  // The record's moves, without the marks of mistakes (d3c3 is one).
+  const char* const kMain =
+      "[...document.querySelectorAll('#record li')].slice(1).map((li) => li.textContent.replace('?', ''))";
+  play("a2b2");
+  ASSERT_TRUE(mouse.wait_for(plies_are(1)));
+  play("d3c3");
+  ASSERT_TRUE(mouse.wait_for(plies_are(2)));
+  EXPECT_EQ(mouse.eval("document.getElementById('variations-title').hidden"), true);
+  mouse.click("#back");
+  ASSERT_TRUE(
+      mouse.wait_for("document.querySelector('#record li.current').dataset.ply === '1' && " + std::string(kAnswered)));
+  play("a3b3");
+  ASSERT_TRUE(mouse.wait_for(plies_are(2) + " && document.querySelectorAll('#variations li').length === 1"));
+  EXPECT_EQ(mouse.eval(kMain), json({"1. a2b2", "2. a3b3"}));
+  EXPECT_EQ(mouse.eval(kVariations), json({"move 2: d3c3 instead of a3b3"}));
+  EXPECT_EQ(mouse.eval("document.getElementById('variations-title').hidden"), false);
+  mouse.click("#export");
+  EXPECT_EQ(mouse.eval("document.getElementById('record-text').value"),
+            "pangki default | wwww/w..w/b..b/bbbb b | a2b2 a3b3 (d3c3)");
+  EXPECT_EQ(mouse.eval("new URLSearchParams(location.search).get('line')"), "a2b2 a3b3 (d3c3)");
+  // A click on the variation: d3c3 is the line again, a3b3 the variation.
+  mouse.click("#variations li button");
+  ASSERT_TRUE(mouse.wait_for(std::string(kMain) + ".join() === '1. a2b2,2. d3c3' && " + kAnswered));
+  EXPECT_EQ(mouse.eval(kVariations), json({"move 2: a3b3 instead of d3c3"}));
+  // The move played there before, played again, goes on along the line.
+  mouse.click("#back");
+  ASSERT_TRUE(
+      mouse.wait_for("document.querySelector('#record li.current').dataset.ply === '1' && " + std::string(kAnswered)));
+  play("d3c3");
+  ASSERT_TRUE(mouse.wait_for("document.querySelector('#record li.current').dataset.ply === '2'"));
+  EXPECT_EQ(mouse.eval(kVariations), json({"move 2: a3b3 instead of d3c3"}));
+  // A variation's first move takes it up.
+  mouse.click("#back");
+  ASSERT_TRUE(
+      mouse.wait_for("document.querySelector('#record li.current').dataset.ply === '1' && " + std::string(kAnswered)));
+  play("a3b3");
+  ASSERT_TRUE(mouse.wait_for(std::string(kMain) + ".join() === '1. a2b2,2. a3b3' && " + kAnswered));
+  EXPECT_EQ(mouse.eval(kVariations), json({"move 2: d3c3 instead of a3b3"}));
+
+  // A record with a nested variation, typed and imported.
+  const auto import = [&](const std::string& text) {
+    mouse.click("#record-text");
+    mouse.select_all();
+    mouse.type_text(text);
+    mouse.click("#record-form button[type='submit']");
+  };
+  import("pangki default | wwww/w..w/b..b/bbbb b | a2b2 d3c3 (a3b3 a1a2 (b2c2)) b2b3");
+  ASSERT_TRUE(mouse.wait_for(std::string(kMain) + ".join() === '1. a2b2,2. d3c3,3. b2b3' && " + kAnswered))
+      << mouse.eval(kMain) << mouse.eval("document.getElementById('error').textContent");
+  EXPECT_EQ(mouse.eval(kVariations), json({"move 2: a3b3 a1a2 instead of d3c3"}));
+  mouse.click("#variations li button");
+  ASSERT_TRUE(mouse.wait_for(std::string(kMain) + ".join() === '1. a2b2,2. a3b3,3. a1a2' && " + kAnswered));
+  EXPECT_EQ(mouse.eval(kVariations), json({"move 2: d3c3 b2b3 instead of a3b3", "move 3: b2c2 instead of a1a2"}));
+  mouse.click("#export");
+  EXPECT_EQ(mouse.eval("document.getElementById('record-text').value"),
+            "pangki default | wwww/w..w/b..b/bbbb b | a2b2 a3b3 (d3c3 b2b3) a1a2 (b2c2)");
+  // The link keeps the variations.
+  const std::string link = mouse.eval("location.href").get<std::string>();
+  rtb_test::DevToolsBrowser reopened(kChromium, 1280, 900, false);
+  reopened.open(link);
+  ASSERT_TRUE(
+      reopened.wait_for("document.querySelectorAll('#variations li').length === 2 && " + std::string(kAnswered)));
+  EXPECT_EQ(reopened.eval(kVariations), json({"move 2: d3c3 b2b3 instead of a3b3", "move 3: b2c2 instead of a1a2"}));
+  // Parentheses that do not pair: the record is not read, and says why.
+  import("pangki default | wwww/w..w/b..b/bbbb b | a2b2 (d3c3");
+  ASSERT_TRUE(mouse.wait_for("!document.getElementById('error').hidden", 3000));
+  EXPECT_EQ(mouse.eval("document.getElementById('error').textContent.includes("
+                       "'the record is not read: a variation \"(\" is not closed by its \\')')"),
+            true)
+      << mouse.eval("document.getElementById('error').textContent");
+  EXPECT_EQ(mouse.eval(std::string(kMain) + ".join()"), "1. a2b2,2. a3b3,3. a1a2");
+}

@@ -170,6 +170,20 @@ class DevToolsBrowser {
                                          {"nativeVirtualKeyCode", code}});
   }
 
+  // Text typed into the element with the focus, as a keyboard or an input
+  // method enters it (input events fire).
+  void type_text(const std::string& text) { command("Input.insertText", {{"text", text}}); }
+  // Ctrl+A in the element with the focus: its text selected, to be typed over.
+  void select_all() {
+    for (const char* type : {"keyDown", "keyUp"})
+      command("Input.dispatchKeyEvent", {{"type", type},
+                                         {"key", "a"},
+                                         {"code", "KeyA"},
+                                         {"modifiers", 2},
+                                         {"windowsVirtualKeyCode", 65},
+                                         {"commands", json::array({"selectAll"})}});
+  }
+
   // A tap of one finger: touch start and end at one point.
   void tap(double x, double y) {
     command("Input.dispatchTouchEvent", {{"type", "touchStart"}, {"touchPoints", json::array({{{"x", x}, {"y", y}}})}});

@@ -30,6 +30,7 @@ const state = {
   start: '',
   moves: [],
   positions: [],
+  variations: [],    // lines kept beside the record's moves (explorer_variations.js)
   at: 0,
   results: new Map(),  // position text -> /api/query's answer
   result: null,      // results of positions[at], once it came
@@ -1092,6 +1093,7 @@ function drawRecord() {
     if (chip.top < box.top) list.scrollTop += chip.top - box.top;
     else if (chip.bottom > box.bottom) list.scrollTop += chip.bottom - box.bottom;
   }
+  if (typeof drawVariations === 'function') drawVariations();  // explorer_variations.js, once it has loaded
 }
 
 function drawPlayers() {
@@ -1140,6 +1142,8 @@ function render() {
 function urlParams() {
   const params = new URLSearchParams({ game: state.game, variant: state.variant, start: state.start });
   if (state.moves.length) params.set('moves', state.moves.join(','));
+  // The variations too, as the record's moves field (explorer_variations.js).
+  if (state.variations.length) params.set('line', movesText(state.moves, state.variations));
   if (state.at !== state.moves.length) params.set('at', state.at);
   const computer = look().sides.filter((s) => isComputer(s.letter)).map((s) => s.letter).join('');
   if (computer) params.set('computer', computer);
@@ -1152,7 +1156,8 @@ function urlParams() {
 }
 
 function historyState() {
-  return { game: state.game, variant: state.variant, start: state.start, moves: state.moves.slice(), at: state.at };
+  return { game: state.game, variant: state.variant, start: state.start, moves: state.moves.slice(), at: state.at,
+           variations: state.variations };
 }
 
 // A new entry for each step through the game, so Back goes back a move.
@@ -1162,9 +1167,10 @@ function updateUrl(push) {
   else history.replaceState(historyState(), '', url);
 }
 
-// "pangki default | wwww/w..w/b..b/bbbb b | a2b2 d3c3": the record on one line.
+// "pangki default | wwww/w..w/b..b/bbbb b | a2b2 d3c3 (d3d2)": the record on
+// one line, each variation in parentheses after the move it replaces.
 function recordText() {
-  return [state.game + ' ' + state.variant, state.start, state.moves.join(' ')].join(' | ');
+  return [state.game + ' ' + state.variant, state.start, movesText(state.moves, state.variations)].join(' | ');
 }
 
 // Shows positions[ply]: asks for its values where they are not known yet.
@@ -1206,8 +1212,9 @@ async function goTo(ply, push) {
   return state.result !== null;
 }
 
-// Plays `move` from the position on the board: the moves after it in the
-// record are replaced.
+// Plays `move` from the position on the board. Where the record has moves
+// after it, the same move goes on along them; another move keeps them as a
+// variation, or takes up the variation that began with it.
 function playMove(move) {
   const m = state.result && state.result.moves.find((x) => x.move === move);
   if (!m) return Promise.resolve(false);
@@ -1216,6 +1223,9 @@ function playMove(move) {
     showError({ message: move + ' is not allowed: it ' + m.forbidden });
     return Promise.resolve(false);
   }
+  const opened = keepOldMovesBefore(m.move);
+  if (opened) return opened;
+  if (state.moves[state.at] === m.move) return goTo(state.at + 1, true);
   state.moves = state.moves.slice(0, state.at);
   state.positions = state.positions.slice(0, state.at + 1);
   state.moves.push(m.move);
@@ -1230,9 +1240,11 @@ function userMove(move) {
 
 // Opens a game: its variant, the start (the variant's when empty), the moves
 // of the record (each checked against the list of the position it is played
-// in) and the ply to show (the last when null). Moves are looked up one
-// position after another; a move that is not legal stops the record there.
-async function openGame(game, variant, start, moves, at, push) {
+// in) and the ply to show (the last when null), with the variations kept
+// beside those moves. Moves are looked up one position after another; a move
+// that is not legal stops the record there. A variation's moves are looked
+// up when it is taken up.
+async function openGame(game, variant, start, moves, at, push, variations) {
   const entry = state.games.find((g) => g.name === game) || state.games[0];
   const info = entry.variants.find((v) => v.name === variant) || entry.variants[0];
   const changed = state.info !== info;
@@ -1254,6 +1266,7 @@ async function openGame(game, variant, start, moves, at, push) {
   state.start = start || info.start;
   state.moves = [];
   state.positions = [state.start];
+  state.variations = [];
   state.at = 0;
   state.result = null;
   render();
@@ -1300,6 +1313,7 @@ async function openGame(game, variant, start, moves, at, push) {
     }
     if (load !== state.loading) return;
   }
+  state.variations = (variations || []).filter((v) => v.at < state.moves.length);
   await goTo(at === null || at === undefined ? state.moves.length : at, push);
   if (error) showError(error);
 }
@@ -1313,31 +1327,38 @@ async function onPopState(event) {
     // moves after it stay to go forward to.
     await goTo(s.at);
   } else {
-    await openGame(s.game, s.variant, s.start, s.moves, s.at);
+    await openGame(s.game, s.variant, s.start, s.moves, s.at, undefined, s.variations);
   }
 }
 
 // "game variant | start | moves", "start | moves", or moves alone (played from
-// the start shown); moves split by spaces or commas.
+// the start shown); moves split by spaces or commas, variations in
+// parentheses after the move they replace (explorer_variations.js).
 function importRecord(text) {
   const parts = text.split('|').map((p) => p.trim());
-  const split = (s) => s.split(/[\s,]+/).filter(Boolean);
-  let game = state.game, variant = state.variant, start = state.start, moves;
+  let game = state.game, variant = state.variant, start = state.start, field;
   if (parts.length >= 3) {
-    [game, variant] = split(parts[0]);
+    [game, variant] = parts[0].split(/\s+/).filter(Boolean);
     start = parts[1];
-    moves = split(parts[2]);
+    field = parts[2];
   } else if (parts.length === 2) {
     start = parts[0];
-    moves = split(parts[1]);
+    field = parts[1];
   } else {
-    moves = split(parts[0]);
+    field = parts[0];
   }
   if (!state.games.some((g) => g.name === game && g.variants.some((v) => v.name === variant))) {
     showError({ message: 'unknown game or variant in the record: ' + game + ' ' + variant });
     return;
   }
-  openGame(game, variant || 'default', start, moves, null, true);
+  let line;
+  try {
+    line = parseMovesText(field);
+  } catch (error) {
+    showError({ message: 'the record is not read: ' + error.message });
+    return;
+  }
+  openGame(game, variant || 'default', start, line.moves, null, true, line.variations);
 }
 
 function fillVariants() {
@@ -1721,11 +1742,20 @@ async function main() {
   state.rule = params.get('rule') !== '0';
   const computer = params.get('computer') || '';
   for (const letter of computer) state.players[letter] = 'computer';
-  const moves = (params.get('moves') || '').split(',').filter(Boolean);
+  let moves = (params.get('moves') || '').split(',').filter(Boolean), variations = [];
+  if (params.has('line')) {
+    // The moves with their variations (explorer_variations.js); a line that
+    // is not read leaves the moves alone.
+    try {
+      ({ moves, variations } = parseMovesText(params.get('line')));
+    } catch (error) {
+      variations = [];
+    }
+  }
   const at = params.has('at') ? Number(params.get('at')) : null;
   // "position" is what links made before the record was in the URL.
   const start = params.get('start') || params.get('position') || '';
-  await openGame(params.get('game') || '', params.get('variant') || 'default', start, moves, at, false);
+  await openGame(params.get('game') || '', params.get('variant') || 'default', start, moves, at, false, variations);
   if (params.get('edit') === '1') $('editor-box').open = true;  // the editor, open at the position shown
 }
 
