@@ -11,6 +11,9 @@
 //                                        no-repetition rule applied)
 //   GET /api/cancel?game=G&variant=V     stops the search in flight for the
 //                                        game, if any (its request gets a 503)
+//   GET /api/rules?game=G&variant=V      the variant's rules and how its moves
+//                                        are written, from the game: lines
+//                                        "Topic: text" (QuerySession::rules)
 //
 // Errors are JSON {"error": "..."}: 400 for bad input (what is wrong is
 // said), 404 for a missing tablebase (with "generate": the command that
