@@ -907,18 +907,19 @@ TEST_F(ExplorerBrowser, TheRulesButtonShowsTheGamesOwnRulesAndFollowsTheGamePick
   EXPECT_GE(per_line, 50) << "squeezed";
   // Another game picked with the keyboard in the game's list (Cinc camins
   // comes after Pangki), then its other variant: the panel follows.
-  mouse.eval("document.getElementById('game').focus()");
-  mouse.key("ArrowDown", 40);
-  const auto cinc = served_rules(*server_, "cinc-camins", "default");
-  ASSERT_TRUE(mouse.wait_for(panel_shows(cinc))) << panel();
-  EXPECT_EQ(title(), "rules of cinc-camins (default)");
-  EXPECT_NE(panel().find("without pieces"), std::string::npos) << panel();
-  mouse.eval("document.getElementById('variant').focus()");
-  mouse.key("ArrowDown", 40);
-  const auto arrival = served_rules(*server_, "cinc-camins", "arrival");
-  ASSERT_TRUE(mouse.wait_for(panel_shows(arrival))) << panel();
-  EXPECT_EQ(title(), "rules of cinc-camins (arrival)");
-  EXPECT_NE(panel().find("the rank and the file of the square your piece reached"), std::string::npos) << panel();
+  const auto pick_next = [&](const std::string& list, const std::string& game, const std::string& variant,
+                             const std::string& said) {
+    mouse.eval("document.getElementById('" + list + "').focus()");
+    mouse.key("ArrowDown", 40);
+    const auto lines = served_rules(*server_, game, variant);
+    EXPECT_TRUE(mouse.wait_for(panel_shows(lines))) << panel();
+    EXPECT_EQ(title(), "rules of " + game + " (" + variant + ")");
+    EXPECT_NE(panel().find(said), std::string::npos) << said << "\n" << panel();
+    return lines;
+  };
+  const auto cinc = pick_next("game", "cinc-camins", "default", "without pieces");
+  const auto arrival =
+      pick_next("variant", "cinc-camins", "arrival", "the rank and the file of the square your piece reached");
   EXPECT_NE(arrival, cinc);
   // Closed, it leaves the URL; a link with rules=1 opens it.
   mouse.click("#rules-close");
