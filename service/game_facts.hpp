@@ -103,6 +103,23 @@ std::string move_notation_of(const G& game) {
   }
 }
 
+// The game's rules as front ends show them (ExplainsRules): lines ending in
+// '\n', each "Topic: text". Without the hook, what rtb holds every game to,
+// the start and the move notation.
+template <class G>
+std::string rules_of(const G& game) {
+  if constexpr (ExplainsRules<G>) {
+    return game.rules_text();
+  } else {
+    return "About: the game gives no summary of its own rules; what every game of rtb shares follows.\n"
+           "Turns: two sides move in turn, and nobody may pass.\n"
+           "End: a side to move without a legal move has lost; a game that both sides can keep going for ever "
+           "is a draw.\n"
+           "Start: " +
+           game.format(game.start()) + "\nMoves: " + move_notation_of(game) + "\n";
+  }
+}
+
 // Why `typed` is short of a move, when the legal moves `longer` begin with
 // it (ExplainsShortMoves; without the hook or where it has nothing to say,
 // "is not a whole move").

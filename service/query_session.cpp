@@ -21,6 +21,7 @@ struct QuerySession::Impl {
   virtual bool would_search(const std::string& position) = 0;
   virtual std::size_t max_position_length() const = 0;
   virtual bool forbids_repetition() const = 0;
+  virtual std::string rules() const = 0;
   virtual BoardLook board() const = 0;
   virtual TablebaseCoverage coverage() const = 0;
   virtual bool searches() const = 0;
@@ -85,6 +86,7 @@ class SessionFor final : public QuerySession::Impl {
 
   BoardLook board() const override { return board_look_of(game_); }
   bool forbids_repetition() const override { return forbids_repetition_of(game_); }
+  std::string rules() const override { return rules_of(game_); }
 
   bool searches() const override { return falls_back_to_search(game_); }
 
@@ -210,6 +212,7 @@ MoveLookup QuerySession::look_up_move(const std::vector<std::string>& legal, con
 }
 
 bool QuerySession::forbids_repetition() const { return impl_->forbids_repetition(); }
+std::string QuerySession::rules() const { return impl_->rules(); }
 
 std::vector<std::string> QuerySession::history_positions(const std::vector<std::string>& items) const {
   std::vector<std::string> positions;

@@ -52,6 +52,9 @@ class QuerySession {
   // Whether the game forbids a move back to a position that has occurred
   // in the game (service/repetition_rule.hpp).
   bool forbids_repetition() const;
+  // The game's rules and move text in words, for this variant: lines ending
+  // in '\n', each "Topic: text" (service/game_facts.hpp: rules_of).
+  std::string rules() const;
   // The positions a game's history names, in canonical text and in order:
   // each item is a position text (it holds a space; "start" is the start) or
   // a move, played from the position before it (the first from the start).

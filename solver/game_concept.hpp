@@ -291,6 +291,19 @@ concept DescribesMoveText = requires(const G& g) {
   { g.move_notation() } -> std::convertible_to<std::string>;
 };
 
+// g.rules_text() is the game's rules as `rtb play`'s rules command and the
+// explorer's rules panel show them, for the variant made: lines ending in
+// '\n', each "Topic: what the rules say" (front ends wrap the lines), built
+// from the variant's own board, pieces and options, among them the start's
+// position text, and a last line "Moves: " with how moves are written
+// (move_notation(), where the game has DescribesMoveText). Without it the
+// service says what every game shares, the start and the move notation.
+// tests/games/game_rules_text_test.cpp checks every variant's text.
+template <class G>
+concept ExplainsRules = requires(const G& g) {
+  { g.rules_text() } -> std::convertible_to<std::string>;
+};
+
 // g.short_move_reason(typed, longer) says why `typed`, which is no move but
 // the start of the legal moves `longer`, is short of one ("closes a mill:
 // name the stone to remove"), or "" where the game has nothing to say.

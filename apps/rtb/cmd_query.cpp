@@ -9,12 +9,12 @@
 #include <cstring>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 #include "apps/rtb/cli.hpp"
 #include "service/game_facts.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/query_session.hpp"
+#include "text/folded_text.hpp"
 #include "text/printable.hpp"
 
 namespace rtb::cli {
@@ -23,27 +23,6 @@ namespace {
 
 std::string padded(const std::string& name) {
   return "  " + name + std::string(name.size() < 12 ? 12 - name.size() : 1, ' ');
-}
-
-// `text` after `first` (the game's column), folded at word boundaries into
-// lines of at most 100 characters, the further lines indented as the first.
-std::string folded(const std::string& first, const std::string& text) {
-  std::string out = first, word;
-  std::size_t line_start = 0;
-  std::istringstream words(text);
-  bool line_empty = true;
-  while (words >> word) {
-    if (!line_empty && out.size() - line_start + 1 + word.size() > 100) {
-      out += '\n';
-      out.append(first.size(), ' ');
-      line_start = out.size() - first.size();
-      line_empty = true;
-    }
-    if (!line_empty) out += ' ';  // appended: GCC 12 warns falsely on + here
-    out += word;
-    line_empty = false;
-  }
-  return out + "\n";
 }
 
 // How each game writes its moves, from the games (a variant that writes
@@ -63,7 +42,8 @@ std::string move_help() {
       std::string described;  // appended: GCC 12 warns falsely on + here
       if (i > 0) described.append("(").append(variant_summary(notations[i].second)).append(") ");
       described += notations[i].first;
-      text += folded(padded(entry.name), described);
+      const std::string column = padded(entry.name);
+      text += folded_text(column, described, column.size());
     }
   }
   return text;

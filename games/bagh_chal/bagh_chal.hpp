@@ -217,6 +217,8 @@ class BaghChalGame {
   // to a position that has occurred (none before: each placement lowers the
   // goats in hand). Not in the values; applied by the front ends.
   bool forbids_repetition() const { return true; }
+  // Its rules in words, for this variant (bagh_chal_rules_text.cpp).
+  std::string rules_text() const;
 
  private:
   struct Jump {
@@ -261,6 +263,7 @@ static_assert(HasSymmetries<BaghChalGame>);
 static_assert(SolvesLoneTiers<BaghChalGame>);
 static_assert(DescribesItself<BaghChalGame>);
 static_assert(DrawsItsBoard<BaghChalGame>);
+static_assert(ExplainsRules<BaghChalGame>);
 static_assert(EstimatesFileSize<BaghChalGame>);
 
 }  // namespace rtb

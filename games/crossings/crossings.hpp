@@ -266,6 +266,8 @@ class CrossingsGame {
   std::string move_notation() const {
     return "the tail's square and the tail's landing square: d1d3 moves the stones on d1 and d2 two squares up";
   }
+  // Its rules in words, for this board (crossings_rules_text.cpp).
+  std::string rules_text() const;
 
   // The board seen from the side to move (turned upside down for White) and
   // its left-right mirror, as sets.
@@ -339,5 +341,6 @@ static_assert(HasDefaultTiers<CrossingsGame>);
 static_assert(MayLackTablebases<CrossingsGame>);
 static_assert(DescribesItself<CrossingsGame>);
 static_assert(DrawsItsBoard<CrossingsGame>);
+static_assert(ExplainsRules<CrossingsGame>);
 
 }  // namespace rtb

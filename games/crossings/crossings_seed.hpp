@@ -191,6 +191,8 @@ class CrossingsSeedGame {
            "named, and /xc5,sd6 appended where the order of removals matters (x a cross by its centre, s a square "
            "victim, c a corner victim)";
   }
+  // Its rules in words, for this board (crossings_rules_text.cpp).
+  std::string rules_text() const;
 
   // What the rules need about formations (also for parse's check): the
   // formations standing on a board, in the order removals are tried, and the
@@ -454,8 +456,10 @@ static_assert(MayLackTablebases<CrossingsSeedGame32>);
 static_assert(HasDefaultTiers<CrossingsSeedGame32>);
 static_assert(KnowsAliasFreeSlots<CrossingsSeedGame32>);
 static_assert(!GivesPredecessors<CrossingsSeedGame32>);  // the engine takes the moves backwards
+static_assert(ExplainsRules<CrossingsSeedGame32>);
 static_assert(RetrogradeGame<CrossingsSeedGame128>);
 static_assert(HasPositionText<CrossingsSeedGame128>);
+static_assert(ExplainsRules<CrossingsSeedGame128>);
 
 extern template class CrossingsSeedGame<Bitboard>;
 extern template class CrossingsSeedGame<Bitboard128>;

@@ -100,6 +100,9 @@ class LineCaptureGame {
   std::string describe() const;
   BoardLook board_look() const;
   double file_bits_per_slot() const;
+  // ---- its rules and move text in words (line_capture_rules_text.cpp) ----
+  std::string rules_text() const;
+  std::string move_notation() const;
 
   Position symmetric_position(const Position& p, std::size_t map) const {
     return {maps_[map].apply(p.mine), maps_[map].apply(p.theirs), p.white_to_move};
@@ -229,6 +232,8 @@ static_assert(CountsPiecesPerSide<LineCaptureGame>);
 static_assert(HasSymmetries<LineCaptureGame>);
 static_assert(DescribesItself<LineCaptureGame>);
 static_assert(DrawsItsBoard<LineCaptureGame>);
+static_assert(DescribesMoveText<LineCaptureGame>);
+static_assert(ExplainsRules<LineCaptureGame>);
 static_assert(EstimatesFileSize<LineCaptureGame>);
 
 }  // namespace rtb

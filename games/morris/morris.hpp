@@ -431,6 +431,8 @@ class MorrisGame {
   // "c5" where every legal move it begins is "c5x...": a mill's removal.
   std::string short_move_reason(std::string_view typed, const std::vector<std::string>& longer) const;
   std::string movement_phase_name() const { return "movement phase"; }
+  // Its rules in words, for this variant (morris_rules_text.cpp).
+  std::string rules_text() const;
 
  private:
   // A block of a child tier (the slots of one first set) and how a further
@@ -567,5 +569,6 @@ static_assert(EstimatesFileSize<MorrisGame>);
 static_assert(DescribesMoveText<MorrisGame>);
 static_assert(ExplainsShortMoves<MorrisGame>);
 static_assert(NamesMovementPhase<MorrisGame>);
+static_assert(ExplainsRules<MorrisGame>);
 
 }  // namespace rtb

@@ -282,7 +282,9 @@ TEST(Discovery, QueryHelpShowsEachGamesMoveTextFromTheGames) {
   EXPECT_TRUE(has(help.out, "c3+=c3d4")) << help.out;
   EXPECT_TRUE(has(help.out, "b2b2+")) << help.out;
   EXPECT_TRUE(has(help.out, "  bagh-chal   c3 places a goat")) << help.out;
-  EXPECT_TRUE(has(help.out, "  pangki      as the move list writes them, e.g. ")) << help.out;
+  EXPECT_TRUE(has(help.out, "  pangki      a2b2 moves the piece on a2 to b2")) << help.out;
+  // A game without its own words for them: a move of its start.
+  EXPECT_TRUE(has(help.out, "  blockade    as the move list writes them, e.g. ")) << help.out;
 }
 
 TEST(Discovery, ManualPageNamesEveryCommandAndIsCleanRoff) {

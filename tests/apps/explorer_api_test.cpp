@@ -247,6 +247,33 @@ TEST_F(ExplorerApi, BadInputGets400WithAJsonErrorThatSaysWhat) {
   EXPECT_EQ(get("/api/query?game=pangki").first, 200) << "the server stopped answering";
 }
 
+TEST_F(ExplorerApi, RulesAreTheGamesOwnForTheVariantAsMade) {
+  // Issue 52: the explorer's rules panel, from the game; no tablebase needed.
+  const auto [status, nine] = get("/api/rules?game=morris");
+  ASSERT_EQ(status, 200) << nine.dump();
+  EXPECT_EQ(nine["game"], "morris");
+  EXPECT_EQ(nine["variant"], "nine");
+  const std::string text = nine["rules"];
+  EXPECT_EQ(text.rfind("Board: 24 points", 0), 0u) << text;
+  EXPECT_NE(text.find("\nMills: "), std::string::npos) << text;
+  EXPECT_NE(text.find("\nMoves: d7 places a stone"), std::string::npos) << text;
+  EXPECT_EQ(get("/api/rules?game=morris&variant=nine").second, nine);
+  const auto [morabaraba_status, morabaraba] = get("/api/rules?game=morris&variant=morabaraba");
+  ASSERT_EQ(morabaraba_status, 200);
+  EXPECT_NE(morabaraba["rules"].get<std::string>().find("\nFull board: "), std::string::npos) << morabaraba.dump();
+  const auto [seed_status, seed] = get("/api/rules?game=crossings&variant=seed-3x3");
+  ASSERT_EQ(seed_status, 200);
+  EXPECT_NE(seed["rules"].get<std::string>().find("a1+ joins a1, b1, a2 and b2"), std::string::npos) << seed.dump();
+  for (const auto& [target, message] : std::vector<std::pair<std::string, std::string>>{
+           {"/api/rules", "parameter 'game' is missing"},
+           {"/api/rules?game=chess", "unknown game 'chess'"},
+           {"/api/rules?game=pangki&variant=huge", "unknown variant 'huge'"}}) {
+    const auto [bad, body] = get(target);
+    EXPECT_EQ(bad, 400) << target;
+    EXPECT_NE(body.value("error", "").find(message), std::string::npos) << body.dump();
+  }
+}
+
 TEST_F(ExplorerApi, MissingTablebaseGets404WithTheGenerateCommand) {
   // Cinc camins is generated up to 3 pieces a side: the start is not covered.
   const auto [status, body] = get("/api/query?game=cinc-camins&position=start");

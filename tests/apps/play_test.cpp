@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "tests/support/rtb_process.hpp"
 
@@ -174,6 +175,35 @@ TEST(RtbPlay, UndoRedoFlipHelp) {
   // The computer moved first: there is no move of the user's to take back.
   EXPECT_TRUE(has(r.out, "white to move (you)")) << r.out;
   EXPECT_EQ(r.out.rfind("nothing to undo"), r.out.find("nothing to undo", r.out.find("> flip"))) << r.out;
+}
+
+TEST(RtbPlay, RulesPrintsTheGamesOwnRulesAndMoveText) {
+  // Issue 52: the rules and the move text where one plays, from the game
+  // (the help listed a2b2, c3 and d7xa1 for every game).
+  const Outcome r =
+      run_rtb({"play", "crossings", "--variant", "4x4", "--dir", dir()}, "rules\nhelp rules\nhelp\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::size_t rules_at = r.out.find("> rules\n"), again_at = r.out.find("> help rules\n"),
+                    help_at = r.out.find("> help\n");
+  ASSERT_TRUE(rules_at < again_at && again_at < help_at) << r.out;
+  const std::string rules = r.out.substr(rules_at + 8, again_at - rules_at - 8);
+  EXPECT_EQ(rules.rfind("rules of crossings (4x4):\n  Board: 4x4 squares, files a-d", 0), 0u) << rules;
+  for (const char* part : {"\n  Crossed stones: a stone that reaches its far rank (rank 4 for Black, rank 1 for",
+                           "\n  Crossing obligation: when a move leaves you with one crossed stone more than",
+                           "\n  Moves: the tail's square and the tail's landing square: d1d3 moves"})
+    EXPECT_TRUE(has(rules, part)) << part << "\n" << rules;
+  // Folded for a terminal: a topic's line two spaces in, its further lines four.
+  std::istringstream lines(rules.substr(rules.find('\n') + 1));
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_LE(line.size(), 100u) << line;
+    EXPECT_TRUE(std::regex_match(line, std::regex("  [A-Z][a-z ]*: .*|    [^ ].*"))) << line;
+  }
+  EXPECT_EQ(r.out.substr(again_at + 13, rules.size()), rules) << "help rules says something else";
+  EXPECT_TRUE(has(r.out.substr(help_at), "\n  rules      the rules of the game and variant played")) << r.out;
+  EXPECT_FALSE(has(r.out.substr(help_at), "d7xa1")) << "the help lists another game's move text";
+  const Outcome help = run_rtb({"play", "--help"});
+  ASSERT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_TRUE(has(help.out, "rules for the rules of the game")) << help.out;
 }
 
 TEST(RtbPlay, GameOverIsSaid) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "text/board_rows.hpp"
+#include "text/folded_text.hpp"
 #include "text/lower_case.hpp"
 #include "text/square_name.hpp"
 #include "text/with_commas.hpp"
@@ -51,6 +52,13 @@ std::string read(const std::string& text, const BoardRows& rows) {
   } catch (const std::invalid_argument& e) {
     return e.what();
   }
+}
+
+TEST(FoldedText, FoldsAtWordsIndentingTheFurtherLines) {
+  EXPECT_EQ(folded_text("  a: ", "one two three", 4, 12), "  a: one two\n    three\n");
+  // A word longer than a line gets a line of its own; blanks between words collapse.
+  EXPECT_EQ(folded_text("", "x  abcdefghijklmnop   y", 2, 10), "x\n  abcdefghijklmnop\n  y\n");
+  EXPECT_EQ(folded_text("first ", "", 2), "first \n");
 }
 
 TEST(BoardRows, ReadsRowsFromTheTopAndWritesThemBack) {

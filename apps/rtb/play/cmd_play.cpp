@@ -71,7 +71,8 @@ int run_play(int argc, char** argv) {
   if (!parse_command(argc, argv,
                      "rtb play GAME [--variant V] [--position P] [--side S] [--dir DIR] [--seconds S] [--nodes N]\n"
                      "              [--strength 0..100] [--seed N] [--no-color] [--no-repetition-rule]\n"
-                     "Play against perfect play; type help for the commands.",
+                     "Play against perfect play; type help for the commands, and rules for the rules of the game\n"
+                     "and variant and how its moves are written.",
                      o, {{"game", &choice.name}}))
     return 0;
   const std::filesystem::path dir = dirs.for_reading(choice, "play");

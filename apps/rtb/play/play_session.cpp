@@ -15,6 +15,7 @@
 #include "apps/rtb/usage_error.hpp"
 #include "service/game_facts.hpp"
 #include "service/repetition_rule.hpp"
+#include "text/folded_text.hpp"
 #include "text/lower_case.hpp"
 
 namespace rtb::cli {
@@ -99,8 +100,8 @@ std::string plural(std::size_t n, const std::string& one) {
   return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
 }
 
-const char* const kCommands[] = {"hint",      "undo", "redo", "flip", "record",   "moves", "variations",
-                                 "variation", "save", "load", "new",  "position", "help",  "quit"};
+const char* const kCommands[] = {"hint", "undo", "redo", "flip",     "record", "moves", "variations", "variation",
+                                 "save", "load", "new",  "position", "help",   "rules", "quit"};
 
 }  // namespace
 
@@ -206,7 +207,9 @@ bool PlaySession::handle(const std::string& input) {
   const std::string command = line.substr(0, space);
   const std::string argument = space == std::string::npos ? "" : trimmed(line.substr(space));
   if (command == "quit" || command == "exit" || command == "q") return false;
-  if (command == "help" || command == "?") {
+  if ((command == "help" && argument == "rules") || command == "rules") {
+    rules();
+  } else if (command == "help" || command == "?") {
     help();
   } else if (command == "position") {
     out_ << history_[now_] << "\n";
@@ -583,8 +586,7 @@ void PlaySession::check_variations(const std::vector<std::string>& path, std::si
 }
 
 void PlaySession::help() {
-  out_ << "type a move as the list shows it (a2b2 moves or jumps, c3 places, d7xa1 places and removes the\n"
-          "stone on a1), or a command:\n"
+  out_ << "type a move as the list shows it (rules says how this game writes its moves), or a command:\n"
           "  hint       the move the computer would play for you, with its value\n"
           "  undo       take back your last move and the computer's reply\n"
           "  redo       play again what undo took back\n"
@@ -599,6 +601,8 @@ void PlaySession::help() {
           "  load FILE  play on from a game that save (or the explorer's export) wrote\n"
           "  new [P]    a new game from the first position, or from position text P\n"
           "  position   print the position text (for rtb query, rtb play --position)\n"
+          "  rules      the rules of the game and variant played, and how its moves are written\n"
+          "             (also: help rules)\n"
           "  help       this list\n"
           "  quit       leave (so does the end of the input)\n"
           "values are for the side to move; distances count plies (half-moves) to the end of the game.\n"
@@ -607,6 +611,18 @@ void PlaySession::help() {
           "a win longer or a loss shorter. the computer plays the shortest win, the longest loss, or a\n"
           "draw, chosen at random among equal moves (--seed repeats a game; --strength below 100 makes\n"
           "it play a weaker move now and then).\n";
+}
+
+// Each "Topic: text" line of the game's rules folded for the terminal, the
+// further lines of a topic indented under its text.
+void PlaySession::rules() {
+  out_ << "rules of " << session_.game() << " (" << session_.variant() << "):\n";
+  std::istringstream lines(session_.rules());
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string::npos) out_ << folded_text("  ", line, 4);
+    else out_ << folded_text("  " + line.substr(0, colon + 2), line.substr(colon + 2), 4);
+  }
 }
 
 }  // namespace rtb::cli

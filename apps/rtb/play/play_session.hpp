@@ -76,6 +76,7 @@ class PlaySession {
   void redo();
   void flip();
   void help();
+  void rules();  // the game's rules and move text, from the game (QuerySession::rules)
   void print_record();
   GameRecord record_so_far() const;  // the first position and the moves up to the one shown
   void save(const std::string& file);

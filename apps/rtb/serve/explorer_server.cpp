@@ -207,6 +207,18 @@ void ExplorerServer::routes() {
     });
   });
 
+  // The rules of a variant and how its moves are written, from the game
+  // (issue 52): the explorer's rules panel. The reading session only.
+  http.Get("/api/rules", [this](const httplib::Request& req, httplib::Response& res) {
+    answer(res, scrub_, [&] {
+      const std::string game = parameter(req, "game", "", kMaxNameLength);
+      const std::string variant = parameter(req, "variant", "default", kMaxNameLength);
+      send_json(res, 200, slot_for(game, variant).read([](QuerySession& s) {
+        return json{{"game", s.game()}, {"variant", s.variant()}, {"rules", s.rules()}};
+      }));
+    });
+  });
+
   http.Get("/api/query", [this](const httplib::Request& req, httplib::Response& res) {
     answer(res, scrub_, [&] {
       const std::string game = parameter(req, "game", "", kMaxNameLength);

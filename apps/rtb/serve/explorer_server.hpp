@@ -17,6 +17,9 @@
 //   GET /api/stats?game=G&variant=V&tier=T (or &position=P: its tier)
 //                                        the tier's row of `rtb stats --json`
 //                                        (tier_stats_slot.hpp: kept, bounded)
+//   GET /api/rules?game=G&variant=V      the variant's rules and how its moves
+//                                        are written, from the game: lines
+//                                        "Topic: text" (QuerySession::rules)
 //
 // Errors are JSON {"error": "..."}: 400 for bad input (what is wrong is
 // said), 404 for a missing tablebase (with "generate": the command that

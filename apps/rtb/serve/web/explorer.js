@@ -9,7 +9,7 @@
 //
 // Sections: the server; values; position and move text; the board's layout;
 // drawing the board; the value chart; the panel; the record and the URL; the
-// computer; the editor; the keyboard; start-up.
+// computer; the editor; the rules; the keyboard; start-up.
 'use strict';
 
 const CELL = 100;       // board units a square
@@ -1152,6 +1152,7 @@ function urlParams() {
   if (!state.rule) params.set('rule', '0');
   if (state.editing) params.set('edit', '1');  // a reload or a link opens the editor again
   if ($('stats-box').open) params.set('stats', '1');  // and the statistics (explorer_stats.js)
+  if (rulesOpen()) params.set('rules', '1');
   return params;
 }
 
@@ -1258,6 +1259,7 @@ async function openGame(game, variant, start, moves, at, push, variations) {
     drawPlayers();
     if (state.editing) leaveEditor();
     fillPalette();
+    showRules();  // the panel, where open, follows the game and variant
   }
   $('game').value = state.game;
   fillVariants();
@@ -1584,6 +1586,70 @@ function editChanged() {
   }, 250);
 }
 
+// ---- the rules ----
+
+// The rules of the variant shown and how its moves are written, in the game's
+// own words (/api/rules: lines "Topic: text"), in a panel under the header
+// while it is open. It follows the game and variant picked; rules=1 in the
+// URL opens it.
+const rulesShown = { key: '', load: 0 };
+
+function rulesOpen() {
+  return !$('rules-panel').hidden;
+}
+
+function openRules(open) {
+  $('rules-panel').hidden = !open;
+  $('rules-button').setAttribute('aria-expanded', String(open));
+  if (open) showRules();
+}
+
+async function showRules() {
+  if (!rulesOpen() || !state.game) return;
+  const key = state.game + '\n' + state.variant;
+  if (rulesShown.key === key) return;
+  rulesShown.key = key;
+  const load = ++rulesShown.load;
+  $('rules-title').textContent = 'rules of ' + state.game + ' (' + state.variant + ')';
+  const list = $('rules-text');
+  list.replaceChildren();
+  list.setAttribute('aria-busy', 'true');
+  let text;
+  try {
+    text = (await api('/api/rules', { game: state.game, variant: state.variant })).rules;
+  } catch (error) {
+    if (load !== rulesShown.load) return;
+    rulesShown.key = '';  // asked again when the panel opens next
+    list.removeAttribute('aria-busy');
+    const said = document.createElement('dd');
+    said.className = 'rules-error';
+    said.textContent = 'the rules could not be read: ' + error.message;
+    list.append(said);
+    return;
+  }
+  if (load !== rulesShown.load) return;
+  for (const line of text.split('\n').filter(Boolean)) {
+    const colon = line.indexOf(': ');
+    const topic = document.createElement('dt');
+    topic.textContent = colon < 0 ? '' : line.slice(0, colon);
+    const said = document.createElement('dd');
+    const words = colon < 0 ? line : line.slice(colon + 2);
+    // A sentence of its own here: a first word in capitals, a first move ("d7 places") as written.
+    said.textContent = /^[a-z]+[ ,;]/.test(words) ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+    list.append(topic, said);
+  }
+  list.removeAttribute('aria-busy');
+}
+
+function wireRules() {
+  $('rules-button').addEventListener('click', () => { openRules(!rulesOpen()); updateUrl(false); });
+  $('rules-close').addEventListener('click', () => {
+    openRules(false);
+    updateUrl(false);
+    $('rules-button').focus();
+  });
+}
+
 // ---- the keyboard ----
 
 // The point nearest the cursor in the direction of an arrow, drawn as it is
@@ -1656,6 +1722,7 @@ function wire() {
   board.addEventListener('blur', drawCursor);
   document.addEventListener('keydown', onKey);
   window.addEventListener('popstate', onPopState);
+  wireRules();
   $('game').addEventListener('change', () => openGame($('game').value, 'default', '', [], null, true));
   $('variant').addEventListener('change', () => openGame(state.game, $('variant').value, '', [], null, true));
   $('back').addEventListener('click', () => goTo(state.at - 1, true));
@@ -1740,6 +1807,7 @@ async function main() {
   state.strength = params.has('strength') ? Math.max(0, Math.min(100, Number(params.get('strength')) || 0)) : 100;
   state.hide = params.get('hide') === '1';
   state.rule = params.get('rule') !== '0';
+  if (params.get('rules') === '1') openRules(true);  // shown once the game is known
   const computer = params.get('computer') || '';
   for (const letter of computer) state.players[letter] = 'computer';
   let moves = (params.get('moves') || '').split(',').filter(Boolean), variations = [];
