@@ -891,7 +891,7 @@ json stats_expected(const json& row) {
 
 // A screenshot of the page as it is, for docs/explorer-stats-*.png: saved in
 // the build folder's screenshots, a PNG as wide as the page.
-void stats_screenshot(rtb_test::DevToolsBrowser& browser, const std::string& name, unsigned width) {
+void save_screenshot(rtb_test::DevToolsBrowser& browser, const std::string& name, unsigned width) {
   const fs::path file = fs::path(RTB_SCREENSHOT_DIR) / name;
   fs::create_directories(file.parent_path());
   fs::remove(file);
@@ -923,7 +923,7 @@ TEST_F(ExplorerBrowser, StatisticsShowWhatRtbStatsCountsAndOpenTheLongestWin) {
   EXPECT_EQ(mouse.eval(kStatsShown), stats_expected(start_tier));
   EXPECT_EQ(mouse.eval("new URLSearchParams(location.search).get('stats')"), "1") << "the open panel is not in the URL";
   mouse.eval("window.scrollTo(0, 0)");
-  stats_screenshot(mouse, "stats-desktop.png", 1280);
+  save_screenshot(mouse, "stats-desktop.png", 1280);
 
   // The longest win, clicked: its position on the board, with its value.
   const std::string position = start_tier["longest_win"]["position"];
@@ -968,7 +968,7 @@ TEST_F(ExplorerBrowser, StatisticsFitAPhoneAndTheirLinkOpensTheLongestLoss) {
   EXPECT_LE(finger.eval("document.getElementById('stats-histogram').getBoundingClientRect().right").get<double>(), 390);
   EXPECT_LE(finger.eval("document.getElementById('stats-table').getBoundingClientRect().right").get<double>(), 390);
   finger.eval("document.getElementById('stats-box').scrollIntoView({block: 'start'})");
-  stats_screenshot(finger, "stats-phone.png", 390);
+  save_screenshot(finger, "stats-phone.png", 390);
   const std::string position = start_tier["longest_loss"]["position"];
   scroll_to(finger, "#stats-longest-loss-link");
   finger.tap("#stats-longest-loss-link");
@@ -976,158 +976,158 @@ TEST_F(ExplorerBrowser, StatisticsFitAPhoneAndTheirLinkOpensTheLongestLoss) {
                               "document.getElementById('value').textContent === 'LOSS in " +
                               std::to_string(start_tier["longest_loss"]["plies"].get<int>()) + "'"))
       << finger.eval("document.getElementById('position').value");
-  // ---- the rules (issue 52: rules and notation where one plays, from the game) ----
+}
 
-  // What the server says of a variant's rules: its "Topic: text" lines.
-  std::vector<std::pair<std::string, std::string>> served_rules(const rtb_test::Server& server, const std::string& game,
-                                                                const std::string& variant) {
-    httplib::Client client("127.0.0.1", server.port());
-    const auto answer = client.Get(httplib::append_query_params("/api/rules", {{"game", game}, {"variant", variant}}));
-    std::vector<std::pair<std::string, std::string>> lines;
-    if (!answer || answer->status != 200) {
-      ADD_FAILURE() << "/api/rules " << game << " " << variant << ": " << (answer ? answer->body : "no answer");
-      return lines;
-    }
-    std::istringstream text(json::parse(answer->body)["rules"].get<std::string>());
-    for (std::string line; std::getline(text, line);) {
-      const std::size_t colon = line.find(": ");
-      EXPECT_NE(colon, std::string::npos) << line;
-      lines.emplace_back(line.substr(0, colon), line.substr(colon + 2));
-    }
+// ---- the rules (issue 52: rules and notation where one plays, from the game) ----
+
+// What the server says of a variant's rules: its "Topic: text" lines.
+std::vector<std::pair<std::string, std::string>> served_rules(const rtb_test::Server& server, const std::string& game,
+                                                              const std::string& variant) {
+  httplib::Client client("127.0.0.1", server.port());
+  const auto answer = client.Get(httplib::append_query_params("/api/rules", {{"game", game}, {"variant", variant}}));
+  std::vector<std::pair<std::string, std::string>> lines;
+  if (!answer || answer->status != 200) {
+    ADD_FAILURE() << "/api/rules " << game << " " << variant << ": " << (answer ? answer->body : "no answer");
     return lines;
   }
-
-  // The panel's topics and texts, in order.
-  const char* const kPanelLines =
-      "Array.from(document.querySelectorAll('#rules-text dt')).map((t) => [t.textContent,"
-      " t.nextElementSibling.textContent])";
-
-  // The size of the panel's text in pixels, and the characters a line of its
-  // longest text holds.
-  const char* const kTextSize = "parseFloat(getComputedStyle(document.querySelector('#rules-text dd')).fontSize)";
-  const char* const kCharactersALine =
-      "(() => { const d = Array.from(document.querySelectorAll('#rules-text dd'))"
-      ".sort((a, b) => b.textContent.length - a.textContent.length)[0];"
-      " const lines = Math.round(d.getBoundingClientRect().height / parseFloat(getComputedStyle(d).lineHeight));"
-      " return d.textContent.length / lines; })()";
-
-  // Whether the panel shows `lines` (a text's first letter may be in capitals).
-  std::string panel_shows(const std::vector<std::pair<std::string, std::string>>& lines) {
-    json expected = json::array();
-    for (const auto& [topic, text] : lines) expected.push_back({topic, text.substr(1)});
-    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "..." + temporary.
-    std::string condition = "JSON.stringify(";
-    condition += kPanelLines;
-    condition += ".map(([t, s]) => [t, s.slice(1)])) === ";
-    condition += json(expected.dump()).dump();
-    return condition;
+  std::istringstream text(json::parse(answer->body)["rules"].get<std::string>());
+  for (std::string line; std::getline(text, line);) {
+    const std::size_t colon = line.find(": ");
+    EXPECT_NE(colon, std::string::npos) << line;
+    lines.emplace_back(line.substr(0, colon), line.substr(colon + 2));
   }
+  return lines;
+}
 
-  TEST_F(ExplorerBrowser, TheRulesButtonShowsTheGamesOwnRulesAndFollowsTheGamePicked) {
-    const std::string url = httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}});
-    rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
-    mouse.open(url);
-    ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length === 4"));
-    EXPECT_EQ(mouse.eval("document.getElementById('rules-panel').hidden"), true);
-    const auto title = [&] { return mouse.eval("document.getElementById('rules-title').textContent"); };
-    const auto panel = [&] { return mouse.eval(kPanelLines).dump(); };
-    mouse.click("#rules-button");
-    const auto pangki = served_rules(*server_, "pangki", "default");
-    ASSERT_TRUE(mouse.wait_for("!document.getElementById('rules-panel').hidden && " + panel_shows(pangki))) << panel();
-    EXPECT_EQ(title(), "rules of pangki (default)");
-    EXPECT_NE(panel().find("with 1 piece or fewer"), std::string::npos) << panel();
-    EXPECT_NE(panel().find(R"(["Moves","a2b2 moves the piece on a2 to b2)"), std::string::npos) << panel();
-    EXPECT_EQ(mouse.eval("new URLSearchParams(location.search).get('rules')"), "1");
-    // Readable on a laptop: each topic beside its text, a line of text at
-    // most about 80 characters, all inside the window.
-    EXPECT_EQ(mouse.eval("(() => { const t = document.querySelector('#rules-text dt');"
-                         " return Math.abs(t.getBoundingClientRect().top -"
-                         " t.nextElementSibling.getBoundingClientRect().top) < 2; })()"),
-              true);
-    EXPECT_EQ(mouse.eval("(() => { const p = document.getElementById('rules-panel').getBoundingClientRect();"
-                         " return p.left >= 0 && p.right <= innerWidth; })()"),
-              true);
-    EXPECT_GE(mouse.eval(kTextSize).get<double>(), 15);
-    const double per_line = mouse.eval(kCharactersALine).get<double>();
-    EXPECT_LE(per_line, 100);
-    EXPECT_GE(per_line, 50) << "squeezed";
-    // Another game picked with the keyboard in the game's list (Cinc camins
-    // comes after Pangki), then its other variant: the panel follows.
-    const auto pick_next = [&](const std::string& list, const std::string& game, const std::string& variant,
-                               const std::string& said) {
-      mouse.eval("document.getElementById('" + list + "').focus()");
-      mouse.key("ArrowDown", 40);
-      const auto lines = served_rules(*server_, game, variant);
-      EXPECT_TRUE(mouse.wait_for(panel_shows(lines))) << panel();
-      EXPECT_EQ(title(), "rules of " + game + " (" + variant + ")");
-      EXPECT_NE(panel().find(said), std::string::npos) << said << "\n" << panel();
-      return lines;
-    };
-    const auto cinc = pick_next("game", "cinc-camins", "default", "without pieces");
-    const auto arrival =
-        pick_next("variant", "cinc-camins", "arrival", "the rank and the file of the square your piece reached");
-    EXPECT_NE(arrival, cinc);
-    // Closed, it leaves the URL; a link with rules=1 opens it.
-    mouse.click("#rules-close");
-    EXPECT_TRUE(
-        mouse.wait_for("document.getElementById('rules-panel').hidden && "
-                       "!new URLSearchParams(location.search).has('rules')"))
-        << mouse.eval("location.search");
-    mouse.open(
-        httplib::append_query_params(server_->url(), {{"game", "morris"}, {"variant", "morabaraba"}, {"rules", "1"}}));
-    const auto morabaraba = served_rules(*server_, "morris", "morabaraba");
-    ASSERT_TRUE(mouse.wait_for("!document.getElementById('rules-panel').hidden && " + panel_shows(morabaraba)))
-        << panel();
-    for (const char* part : {"four diagonals", "Full board", "is a draw", "pass on a full board"})
-      EXPECT_NE(panel().find(part), std::string::npos) << part << "\n" << panel();
+// The panel's topics and texts, in order.
+const char* const kPanelLines =
+    "Array.from(document.querySelectorAll('#rules-text dt')).map((t) => [t.textContent,"
+    " t.nextElementSibling.textContent])";
+
+// The size of the panel's text in pixels, and the characters a line of its
+// longest text holds.
+const char* const kTextSize = "parseFloat(getComputedStyle(document.querySelector('#rules-text dd')).fontSize)";
+const char* const kCharactersALine =
+    "(() => { const d = Array.from(document.querySelectorAll('#rules-text dd'))"
+    ".sort((a, b) => b.textContent.length - a.textContent.length)[0];"
+    " const lines = Math.round(d.getBoundingClientRect().height / parseFloat(getComputedStyle(d).lineHeight));"
+    " return d.textContent.length / lines; })()";
+
+// Whether the panel shows `lines` (a text's first letter may be in capitals).
+std::string panel_shows(const std::vector<std::pair<std::string, std::string>>& lines) {
+  json expected = json::array();
+  for (const auto& [topic, text] : lines) expected.push_back({topic, text.substr(1)});
+  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "..." + temporary.
+  std::string condition = "JSON.stringify(";
+  condition += kPanelLines;
+  condition += ".map(([t, s]) => [t, s.slice(1)])) === ";
+  condition += json(expected.dump()).dump();
+  return condition;
+}
+
+TEST_F(ExplorerBrowser, TheRulesButtonShowsTheGamesOwnRulesAndFollowsTheGamePicked) {
+  const std::string url = httplib::append_query_params(server_->url(), {{"game", "pangki"}, {"variant", "default"}});
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+  mouse.open(url);
+  ASSERT_TRUE(mouse.wait_for("document.querySelectorAll('#moves li').length === 4"));
+  EXPECT_EQ(mouse.eval("document.getElementById('rules-panel').hidden"), true);
+  const auto title = [&] { return mouse.eval("document.getElementById('rules-title').textContent"); };
+  const auto panel = [&] { return mouse.eval(kPanelLines).dump(); };
+  mouse.click("#rules-button");
+  const auto pangki = served_rules(*server_, "pangki", "default");
+  ASSERT_TRUE(mouse.wait_for("!document.getElementById('rules-panel').hidden && " + panel_shows(pangki))) << panel();
+  EXPECT_EQ(title(), "rules of pangki (default)");
+  EXPECT_NE(panel().find("with 1 piece or fewer"), std::string::npos) << panel();
+  EXPECT_NE(panel().find(R"(["Moves","a2b2 moves the piece on a2 to b2)"), std::string::npos) << panel();
+  EXPECT_EQ(mouse.eval("new URLSearchParams(location.search).get('rules')"), "1");
+  // Readable on a laptop: each topic beside its text, a line of text at
+  // most about 80 characters, all inside the window.
+  EXPECT_EQ(mouse.eval("(() => { const t = document.querySelector('#rules-text dt');"
+                       " return Math.abs(t.getBoundingClientRect().top -"
+                       " t.nextElementSibling.getBoundingClientRect().top) < 2; })()"),
+            true);
+  EXPECT_EQ(mouse.eval("(() => { const p = document.getElementById('rules-panel').getBoundingClientRect();"
+                       " return p.left >= 0 && p.right <= innerWidth; })()"),
+            true);
+  EXPECT_GE(mouse.eval(kTextSize).get<double>(), 15);
+  const double per_line = mouse.eval(kCharactersALine).get<double>();
+  EXPECT_LE(per_line, 100);
+  EXPECT_GE(per_line, 50) << "squeezed";
+  // Another game picked with the keyboard in the game's list (Cinc camins
+  // comes after Pangki), then its other variant: the panel follows.
+  const auto pick_next = [&](const std::string& list, const std::string& game, const std::string& variant,
+                             const std::string& said) {
+    mouse.eval("document.getElementById('" + list + "').focus()");
+    mouse.key("ArrowDown", 40);
+    const auto lines = served_rules(*server_, game, variant);
+    EXPECT_TRUE(mouse.wait_for(panel_shows(lines))) << panel();
+    EXPECT_EQ(title(), "rules of " + game + " (" + variant + ")");
+    EXPECT_NE(panel().find(said), std::string::npos) << said << "\n" << panel();
+    return lines;
+  };
+  const auto cinc = pick_next("game", "cinc-camins", "default", "without pieces");
+  const auto arrival =
+      pick_next("variant", "cinc-camins", "arrival", "the rank and the file of the square your piece reached");
+  EXPECT_NE(arrival, cinc);
+  // Closed, it leaves the URL; a link with rules=1 opens it.
+  mouse.click("#rules-close");
+  EXPECT_TRUE(
+      mouse.wait_for("document.getElementById('rules-panel').hidden && "
+                     "!new URLSearchParams(location.search).has('rules')"))
+      << mouse.eval("location.search");
+  mouse.open(
+      httplib::append_query_params(server_->url(), {{"game", "morris"}, {"variant", "morabaraba"}, {"rules", "1"}}));
+  const auto morabaraba = served_rules(*server_, "morris", "morabaraba");
+  ASSERT_TRUE(mouse.wait_for("!document.getElementById('rules-panel').hidden && " + panel_shows(morabaraba)))
+      << panel();
+  for (const char* part : {"four diagonals", "Full board", "is a draw", "pass on a full board"})
+    EXPECT_NE(panel().find(part), std::string::npos) << part << "\n" << panel();
+}
+
+TEST_F(ExplorerBrowser, APhoneShowsTheRulesInOneColumnInsideTheScreen) {
+  rtb_test::DevToolsBrowser finger(kChromium, 390, 844, true);
+  finger.open(httplib::append_query_params(server_->url(), {{"game", "crossings"}, {"variant", "4x4"}}));
+  ASSERT_TRUE(finger.wait_for("document.querySelectorAll('#moves li').length > 0"));
+  finger.tap("#rules-button");
+  const auto crossings = served_rules(*server_, "crossings", "4x4");
+  ASSERT_TRUE(finger.wait_for("!document.getElementById('rules-panel').hidden && " + panel_shows(crossings)))
+      << finger.eval(kPanelLines).dump();
+  EXPECT_NE(finger.eval(kPanelLines).dump().find("Crossing obligation"), std::string::npos);
+  // Nothing wider than the screen; each topic above its text; the panel
+  // starts on the first screen; a readable size.
+  EXPECT_LE(finger.eval("document.documentElement.scrollWidth").get<double>(), 390);
+  EXPECT_EQ(finger.eval("Array.from(document.querySelectorAll('#rules-text dt, #rules-text dd')).every((e) => {"
+                        " const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= 390; })"),
+            true);
+  EXPECT_EQ(
+      finger.eval("(() => { const t = document.querySelector('#rules-text dt');"
+                  " return t.nextElementSibling.getBoundingClientRect().top >= t.getBoundingClientRect().bottom - 1;"
+                  " })()"),
+      true);
+  EXPECT_LT(finger.eval("document.getElementById('rules-panel').getBoundingClientRect().top").get<double>(), 844);
+  EXPECT_GE(finger.eval(kTextSize).get<double>(), 14);
+  EXPECT_GE(finger.eval(kCharactersALine).get<double>(), 30) << "squeezed";
+  finger.tap("#rules-close");
+  EXPECT_TRUE(finger.wait_for("document.getElementById('rules-panel').hidden"));
+}
+
+TEST_F(ExplorerBrowser, ScreenshotsOfTheRulesAtLaptopAndPhoneWidths) {
+  // docs/explorer-rules-*.png are these.
+  const fs::path folder = RTB_SCREENSHOT_DIR;
+  fs::create_directories(folder);
+  const std::string url =
+      httplib::append_query_params(server_->url(), {{"game", "crossings"}, {"variant", "4x4"}, {"rules", "1"}});
+  for (const auto& [suffix, width, height] : {std::tuple{"desktop", 1280u, 800u}, std::tuple{"phone", 390u, 844u}}) {
+    const fs::path file = folder / (std::string("rules-") + suffix + ".png");
+    fs::remove(file);
+    chromium(url, {"--screenshot=" + file.string(),
+                   "--window-size=" + std::to_string(width) + "," + std::to_string(height)});
+    const std::string bytes = rtb_test::slurp(file);
+    EXPECT_GT(bytes.size(), 10'000u) << file << ": no screenshot, or a blank one";
+    EXPECT_EQ(png_width(bytes), width) << file;
   }
-
-  TEST_F(ExplorerBrowser, APhoneShowsTheRulesInOneColumnInsideTheScreen) {
-    rtb_test::DevToolsBrowser finger(kChromium, 390, 844, true);
-    finger.open(httplib::append_query_params(server_->url(), {{"game", "crossings"}, {"variant", "4x4"}}));
-    ASSERT_TRUE(finger.wait_for("document.querySelectorAll('#moves li').length > 0"));
-    finger.tap("#rules-button");
-    const auto crossings = served_rules(*server_, "crossings", "4x4");
-    ASSERT_TRUE(finger.wait_for("!document.getElementById('rules-panel').hidden && " + panel_shows(crossings)))
-        << finger.eval(kPanelLines).dump();
-    EXPECT_NE(finger.eval(kPanelLines).dump().find("Crossing obligation"), std::string::npos);
-    // Nothing wider than the screen; each topic above its text; the panel
-    // starts on the first screen; a readable size.
-    EXPECT_LE(finger.eval("document.documentElement.scrollWidth").get<double>(), 390);
-    EXPECT_EQ(finger.eval("Array.from(document.querySelectorAll('#rules-text dt, #rules-text dd')).every((e) => {"
-                          " const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= 390; })"),
-              true);
-    EXPECT_EQ(
-        finger.eval("(() => { const t = document.querySelector('#rules-text dt');"
-                    " return t.nextElementSibling.getBoundingClientRect().top >= t.getBoundingClientRect().bottom - 1;"
-                    " })()"),
-        true);
-    EXPECT_LT(finger.eval("document.getElementById('rules-panel').getBoundingClientRect().top").get<double>(), 844);
-    EXPECT_GE(finger.eval(kTextSize).get<double>(), 14);
-    EXPECT_GE(finger.eval(kCharactersALine).get<double>(), 30) << "squeezed";
-    finger.tap("#rules-close");
-    EXPECT_TRUE(finger.wait_for("document.getElementById('rules-panel').hidden"));
-  }
-
-  TEST_F(ExplorerBrowser, ScreenshotsOfTheRulesAtLaptopAndPhoneWidths) {
-    // docs/explorer-rules-*.png are these.
-    const fs::path folder = RTB_SCREENSHOT_DIR;
-    fs::create_directories(folder);
-    const std::string url =
-        httplib::append_query_params(server_->url(), {{"game", "crossings"}, {"variant", "4x4"}, {"rules", "1"}});
-    for (const auto& [suffix, width, height] : {std::tuple{"desktop", 1280u, 800u}, std::tuple{"phone", 390u, 844u}}) {
-      const fs::path file = folder / (std::string("rules-") + suffix + ".png");
-      fs::remove(file);
-      chromium(url, {"--screenshot=" + file.string(),
-                     "--window-size=" + std::to_string(width) + "," + std::to_string(height)});
-      const std::string bytes = rtb_test::slurp(file);
-      EXPECT_GT(bytes.size(), 10'000u) << file << ": no screenshot, or a blank one";
-      EXPECT_EQ(png_width(bytes), width) << file;
-    }
-    std::cout << "screenshots in " << folder.string() << "\n";
-  }
-
-}  // namespace
+  std::cout << "screenshots in " << folder.string() << "\n";
+}
 
 // Issue 52 (lichess's variations): another move after going back keeps the
 // moves played there before as a variation, under the record and in
@@ -1205,6 +1205,14 @@ TEST_F(ExplorerBrowser, AnotherMoveAfterGoingBackKeepsTheOldMovesAsAVariation) {
   ASSERT_TRUE(
       reopened.wait_for("document.querySelectorAll('#variations li').length === 2 && " + std::string(kAnswered)));
   EXPECT_EQ(reopened.eval(kVariations), json({"move 2: d3c3 b2b3 instead of a3b3", "move 3: b2c2 instead of a1a2"}));
+  scroll_to(reopened, "#record");
+  save_screenshot(reopened, "explorer-variations-desktop.png", 1280);
+  rtb_test::DevToolsBrowser phone(kChromium, 390, 844, true);
+  phone.open(link);
+  ASSERT_TRUE(phone.wait_for("document.querySelectorAll('#variations li').length === 2 && " + std::string(kAnswered)));
+  EXPECT_LE(phone.eval("document.documentElement.scrollWidth"), 390) << "the page is wider than the phone";
+  scroll_to(phone, "#record");
+  save_screenshot(phone, "explorer-variations-phone.png", 390);
   // Parentheses that do not pair: the record is not read, and says why.
   import("pangki default | wwww/w..w/b..b/bbbb b | a2b2 (d3c3");
   ASSERT_TRUE(mouse.wait_for("!document.getElementById('error').hidden", 3000));
@@ -1214,3 +1222,5 @@ TEST_F(ExplorerBrowser, AnotherMoveAfterGoingBackKeepsTheOldMovesAsAVariation) {
       << mouse.eval("document.getElementById('error').textContent");
   EXPECT_EQ(mouse.eval(std::string(kMain) + ".join()"), "1. a2b2,2. a3b3,3. a1a2");
 }
+
+}  // namespace
