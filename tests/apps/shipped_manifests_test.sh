@@ -4,7 +4,7 @@
 # under SMALL_BYTES in all) is generated whole and checked with
 # `rtb verify --manifest`, so a change of any file's bytes fails here; each
 # larger one, from a long run, must at least be a manifest of a known game,
-# which verify reads and finds missing in an empty folder.
+# which verify reads and finds every file of missing from an empty folder.
 #   shipped_manifests_test.sh RTB SOURCE_DIR WORK_DIR
 set -euo pipefail
 rtb=$1 source=$2 work=$3
@@ -23,6 +23,7 @@ for manifest in "$source"/manifests/*.manifest; do
     "$rtb" verify --manifest "$manifest" --dir "$work/tb" > "$work/out" || { cat "$work/out"; exit 1; }
     generated=$((generated + 1))
   else
+    mkdir -p "$work/empty/$game-$variant"
     if "$rtb" verify --manifest "$manifest" --dir "$work/empty" > "$work/out" 2>&1; then
       echo "$manifest: an empty folder matched it"
       exit 1
