@@ -16,6 +16,7 @@
 // server, the editor, a search's bounds in their chips (issue 52).
 // Skipped, with a message, only where Chromium is not installed.
 #include <httplib.h>
+#include <sys/wait.h>
 
 #include <atomic>
 #include <condition_variable>
@@ -62,26 +63,37 @@ class ExplorerBrowser : public ::testing::Test {
 
   // Runs Chromium headless on `url` with `options`; its stdout. Each run has
   // its own profile, so runs can go side by side. The virtual time budget
-  // lets the page's script fetch and draw before the page is read.
+  // lets the page's script fetch and draw before the page is read. On a
+  // loaded machine this mode of Chromium now and then hangs for good, its
+  // processes idle (seen twice under a long solve): a run that has not ended
+  // in 90 s is killed and made again, up to three times.
   static std::string chromium(const std::string& url, const std::vector<std::string>& options) {
     const rtb_test::ScratchDir scratch("chromium");
-    const fs::path profile = scratch.path() / "profile", out = scratch.path() / "out";
-    std::string command = std::string(kChromium) +
-                          " --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run"
-                          " --virtual-time-budget=4000 --user-data-dir=" +
-                          rtb_test::quoted(profile.string());
-    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on " " + temporary.
-    for (const std::string& o : options) {
+    const fs::path out = scratch.path() / "out";
+    for (int attempt = 1;; ++attempt) {
+      const fs::path profile = scratch.path() / ("profile-" + std::to_string(attempt));
+      std::string command = "timeout -k 10 90 " + std::string(kChromium) +
+                            " --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run"
+                            " --virtual-time-budget=4000 --user-data-dir=" +
+                            rtb_test::quoted(profile.string());
+      // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on " " + temporary.
+      for (const std::string& o : options) {
+        command += ' ';
+        command += rtb_test::quoted(o);
+      }
       command += ' ';
-      command += rtb_test::quoted(o);
+      command += rtb_test::quoted(url);
+      command += " >";
+      command += rtb_test::quoted(out.string());
+      command += " 2>/dev/null";
+      const int status = std::system(command.c_str());
+      const bool timed_out = WIFEXITED(status) && (WEXITSTATUS(status) == 124 || WEXITSTATUS(status) == 137);
+      if (!timed_out || attempt == 3) {
+        EXPECT_FALSE(timed_out) << "Chromium hung three times on " << url;
+        return rtb_test::slurp(out);
+      }
+      std::cout << "Chromium hung on " << url << " (attempt " << attempt << "): run again\n";
     }
-    command += ' ';
-    command += rtb_test::quoted(url);
-    command += " >";
-    command += rtb_test::quoted(out.string());
-    command += " 2>/dev/null";
-    std::system(command.c_str());
-    return rtb_test::slurp(out);
   }
 
   std::string dir_;
