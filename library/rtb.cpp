@@ -230,6 +230,7 @@ ProbeResult Tablebase::probe(const std::string& position, const std::vector<std:
 }
 
 bool Tablebase::forbids_repetition() const { return impl().session.forbids_repetition(); }
+std::string Tablebase::rules() const { return impl().session.rules(); }
 
 GameValue Tablebase::probe_value(const std::string& position) {
   return translating_errors([&] {

@@ -329,6 +329,10 @@ PYBIND11_MODULE(_rtb, m) {
           "forbids_repetition",
           [](const PyTablebase& tb) { return tb.locked([](rtb::Tablebase& t) { return t.forbids_repetition(); }); },
           "Whether the game forbids a move back to a position of the game (Bagh-Chal); its values never model it.")
+      .def_property_readonly(
+          "rules", [](const PyTablebase& tb) { return tb.locked([](rtb::Tablebase& t) { return t.rules(); }); },
+          "The game's rules and how its moves are written, for this variant: lines 'Topic: text', the last "
+          "'Moves: ...' (rtb play's rules command).")
       .def(
           "query",
           [](PyTablebase& tb, const std::string& position, const py::object& history) {

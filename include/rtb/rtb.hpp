@@ -141,6 +141,10 @@ class Tablebase {
   // Whether the game forbids a move back to a position of the game (Bagh-Chal,
   // once every goat is placed). Its values never model the rule.
   bool forbids_repetition() const;
+  // The game's rules and how its moves are written, for this variant, in
+  // the game's own words: lines "Topic: text\n", the last "Moves: ..." (the
+  // text of `rtb play`'s rules command and the explorer's rules panel).
+  std::string rules() const;
 
   // The value alone (as Fathom's tb_probe_wdl): reads the position's own
   // value, one block of its tier's file, and no move's, so it needs no file

@@ -239,3 +239,12 @@ def test_history_applies_the_no_repetition_rule(tmp_path):
     assert not small.forbids_repetition
     with pytest.raises(ValueError, match="no rule against repeated positions"):
         small.query("ww../..../..../...b b", ["ww../..../..../...b b"])
+
+
+def test_rules_are_the_games_own_lines(pangki):
+    # The text of rtb play's rules command (service/game_facts.hpp: rules_of):
+    # "Topic: text" lines, the last how the game writes its moves.
+    lines = pangki.rules.splitlines()
+    assert pangki.rules.endswith("\n") and len(lines) > 2
+    assert all(": " in line and line.split(": ")[0].strip() for line in lines), lines
+    assert lines[-1].startswith("Moves: ")

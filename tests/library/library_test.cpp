@@ -456,6 +456,13 @@ TEST(LibraryRepetitionRule, AHistoryForbidsAMoveBackToItsPositions) {
   rtb::generate_tablebases(dir.str(), "pangki", "default", up_to(2));
   rtb::Tablebase pangki(dir.str(), "pangki");
   EXPECT_FALSE(pangki.forbids_repetition());
+  // The rules text is the game's, as `rtb play`'s rules command prints it:
+  // lines "Topic: text", the last how moves are written.
+  const std::string rules = pangki.rules();
+  ASSERT_FALSE(rules.empty());
+  EXPECT_EQ(rules.back(), '\n');
+  EXPECT_EQ(rules.rfind("\nMoves: "), rules.rfind('\n', rules.size() - 2)) << rules;
+  EXPECT_NE(rules, tb.rules());
   EXPECT_THROW(pangki.probe("ww../..../..../...b b", {"ww../..../..../...b b"}), rtb::InvalidInput);
 }
 
