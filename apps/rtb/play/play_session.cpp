@@ -470,8 +470,8 @@ void PlaySession::take_up_variation(const std::string& number) {
   }
   replay_from(line_.take_up(n - 1));
   now_ = line_.moves.size();
-  out_ << "variation " << n << " is the game's line now, played to its end (" << now_
-       << (now_ == 1 ? " move" : " moves") << "); the moves it replaced are a variation\n";
+  out_ << "variation " << n << " is the game's line now, played to its end (" << plural(now_, "move")
+       << "); the moves it replaced are a variation\n";
   settle();
 }
 
