@@ -12,20 +12,26 @@
 // has a node budget; one whose search runs out of it is counted unsettled.
 //
 //   build/benchmarks/repetition_exact GAME VARIANT DIR [--nodes N] [--start]
-//       [--only WIN|LOSS|DRAW] [--sample N] [--seed S] [--plain]
+//       [--only WIN|LOSS|DRAW] [--sample N] [--seed S] [--plain] [--check N]
 //
 // The tablebase prunes the search (only drawn positions are searched, see
-// main); --plain searches every move instead, to check that pruning.
+// main), on a graph of the group's drawn positions built once (DrawnGraph
+// Search); --plain searches every move instead, by the first, slower
+// search on position texts (RuleSearch), to check that pruning; --check N
+// runs that search too, pruned alike, with a budget of N nodes, on each
+// answer the graph search settles, and says whether any differs.
 //
 // Without --start: the positions of the tiers with nothing in hand (each
 // class of symmetric positions once, weighted by its positions), each taken
 // as the first position of a game; --only keeps those of one tablebase
 // outcome, --sample draws N of them at random. With --start: the start.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -43,14 +49,12 @@ using namespace rtb;
 
 struct OutOfNodes {};
 
-template <class G>
-class RuleSearch {
+// Which tiers share a tier group: two tiers are in one group when each can
+// be reached from the other.
+class TierGroups {
  public:
-  // With a session, its tablebase prunes the search (see main).
-  RuleSearch(const G& game, std::uint64_t budget, QuerySession* session)
-      : game_(game), budget_(budget), session_(session) {
-    // reaches_[a][b]: tier b can be reached from tier a; two tiers are in
-    // one group when each reaches the other.
+  template <class G>
+  explicit TierGroups(const G& game) {
     const std::size_t n = game.tier_count();
     reaches_.assign(n, std::vector<bool>(n, false));
     for (std::size_t a = 0; a < n; ++a) {
@@ -67,6 +71,24 @@ class RuleSearch {
       }
     }
   }
+  bool same(std::size_t a, std::size_t b) const { return reaches_[a][b] && reaches_[b][a]; }
+  // The group's first tier: a name for the group.
+  std::size_t leader(std::size_t t) const {
+    for (std::size_t a = 0; a < reaches_.size(); ++a)
+      if (same(a, t)) return a;
+    return t;
+  }
+
+ private:
+  std::vector<std::vector<bool>> reaches_;  // [a][b]: tier b can be reached from tier a
+};
+
+template <class G>
+class RuleSearch {
+ public:
+  // With a session, its tablebase prunes the search (see main).
+  RuleSearch(const G& game, std::uint64_t budget, QuerySession* session)
+      : game_(game), budget_(budget), session_(session), groups_(game) {}
 
   // Whether the side to move at p wins under the rule, p the first position
   // of the game; throws OutOfNodes past the budget.
@@ -77,7 +99,7 @@ class RuleSearch {
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  bool same_group(typename G::TierId a, typename G::TierId b) const { return reaches_[a][b] && reaches_[b][a]; }
+  bool same_group(typename G::TierId a, typename G::TierId b) const { return groups_.same(a, b); }
 
   // A position no earlier one can come back to: the path starts here.
   bool fresh_wins(const typename G::Position& p) {
@@ -135,9 +157,245 @@ class RuleSearch {
   const G& game_;
   std::uint64_t budget_, nodes_ = 0;
   QuerySession* session_;
-  std::vector<std::vector<bool>> reaches_;
+  TierGroups groups_;
   std::unordered_set<std::string> path_;
   std::unordered_map<std::string, bool> memo_;
+};
+
+// The search the tablebase prunes (see main), on integers: the drawn
+// positions of a tier group are the vertices of a graph, each with its drawn
+// children in the group as edges and those outside it aside. The graph is
+// built from the tablebase's move lists once, as first positions reach new
+// parts of it, and serves every first position in the group; the search
+// keeps its path as a flag a vertex.
+//
+// Two things make it settle what a plain search cannot:
+// - A move into another strongly connected component of the graph leaves
+//   the path behind for good (no later position can reach back into it),
+//   so the component's entry vertex starts afresh, like a position outside
+//   the group: its value is searched once, with a budget of its own, and
+//   kept.
+// - A child with fewer moves of its own is tried first: a side that has run
+//   out of allowed moves has lost, so those answers come soonest.
+template <class G>
+class DrawnGraphSearch {
+ public:
+  DrawnGraphSearch(const G& game, std::uint64_t budget, QuerySession& session)
+      : game_(game), budget_(budget), session_(session), groups_(game) {}
+
+  // Whether the side to move wins under the rule at p, a drawn position and
+  // the first of the game; none when the search ran out of its budget. A
+  // position that leaves the group is answered the same way, and kept.
+  std::optional<bool> wins_from(const typename G::Position& p) {
+    const Key key{game_.tier_of(p), game_.index(p)};
+    if (const auto found = fresh_.find(key); found != fresh_.end()) return found->second;
+    Group& group = groups_by_leader_[groups_.leader(key.first)];
+    const std::uint32_t v = vertex(group, game_.format(game_.position(key.first, key.second)));
+    build_from(group, v);
+    const std::optional<bool> won = afresh(group, v);
+    fresh_.emplace(key, won);
+    return won;
+  }
+  std::uint64_t nodes() const { return nodes_; }
+  std::size_t vertices() const {
+    std::size_t n = 0;
+    for (const auto& [leader, group] : groups_by_leader_) n += group.vertices.size();
+    return n;
+  }
+  std::size_t components() const {
+    std::size_t n = 0;
+    for (const auto& [leader, group] : groups_by_leader_) n += group.components;
+    return n;
+  }
+  // The vertices of the largest component: where the search is hardest.
+  std::size_t largest_component() const {
+    std::size_t most = 0;
+    for (const auto& [leader, group] : groups_by_leader_) {
+      std::map<std::uint32_t, std::size_t> sizes;
+      for (const Vertex& v : group.vertices) most = std::max(most, ++sizes[v.component]);
+    }
+    return most;
+  }
+
+ private:
+  using Key = std::pair<typename G::TierId, std::uint64_t>;  // a class of positions: tier and slot
+  struct Vertex {
+    std::vector<std::uint32_t> children;  // drawn, in the group
+    std::vector<Key> leaving;             // drawn, outside the group
+    bool built = false;
+    std::uint32_t component = 0;
+    std::optional<bool> entered;  // the value searched from here afresh
+    bool searched_afresh = false;
+  };
+  struct Group {
+    std::vector<Vertex> vertices;
+    std::unordered_map<std::string, std::uint32_t> ids;
+    std::vector<std::string> texts;
+    std::vector<char> on_path;
+    std::size_t components = 0;
+  };
+  // A vertex on the path for as long as the search is below it, however the
+  // search ends (running out of nodes throws).
+  class OnPath {
+   public:
+    OnPath(std::vector<char>& on_path, std::uint32_t v) : on_path_(on_path), v_(v) { on_path_[v_] = 1; }
+    ~OnPath() { on_path_[v_] = 0; }
+    OnPath(const OnPath&) = delete;
+    OnPath& operator=(const OnPath&) = delete;
+
+   private:
+    std::vector<char>& on_path_;
+    std::uint32_t v_;
+  };
+
+  std::uint32_t vertex(Group& group, const std::string& text) {
+    const auto [at, added] = group.ids.emplace(text, static_cast<std::uint32_t>(group.vertices.size()));
+    if (added) {
+      group.vertices.emplace_back();
+      group.texts.push_back(text);
+      group.on_path.push_back(0);
+    }
+    return at->second;
+  }
+
+  // Every vertex reachable from v, with its edges (children with fewer
+  // moves first), and the components of the vertices it added: those built
+  // before reach none of the new ones, so their components stay as they are.
+  void build_from(Group& group, std::uint32_t v) {
+    std::vector<std::uint32_t> stack{v}, built;
+    while (!stack.empty()) {
+      const std::uint32_t u = stack.back();
+      stack.pop_back();
+      if (group.vertices[u].built) continue;
+      group.vertices[u].built = true;
+      built.push_back(u);
+      const std::string text = group.texts[u];
+      const QueryResult r = session_.query(text);
+      const auto tier = game_.tier_of(game_.parse(text));
+      for (const MoveResult& m : r.moves) {
+        if (!is_draw(m.value.lower)) continue;  // a decisive child of a drawn position loses for the mover
+        const auto child = game_.parse(m.position);
+        if (groups_.same(tier, game_.tier_of(child))) {
+          const std::uint32_t c = vertex(group, m.position);
+          group.vertices[u].children.push_back(c);
+          stack.push_back(c);
+        } else {
+          group.vertices[u].leaving.push_back({game_.tier_of(child), game_.index(child)});
+        }
+      }
+    }
+    for (const std::uint32_t u : built) {
+      auto& children = group.vertices[u].children;
+      std::stable_sort(children.begin(), children.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return group.vertices[a].children.size() < group.vertices[b].children.size();
+      });
+    }
+    if (!built.empty()) number_components(group, built);
+  }
+
+  // Tarjan's strongly connected components over the vertices just built,
+  // without recursion (a component may hold thousands of vertices).
+  void number_components(Group& group, const std::vector<std::uint32_t>& built) {
+    constexpr std::uint32_t kUnseen = ~0u;
+    std::unordered_map<std::uint32_t, std::uint32_t> index, low;
+    std::vector<std::uint32_t> stack;
+    std::unordered_set<std::uint32_t> on_stack, fresh(built.begin(), built.end());
+    std::uint32_t next = 0;
+    const auto index_of = [&](std::uint32_t u) {
+      const auto it = index.find(u);
+      return it == index.end() ? kUnseen : it->second;
+    };
+    for (const std::uint32_t root : built) {
+      if (index_of(root) != kUnseen) continue;
+      std::vector<std::pair<std::uint32_t, std::size_t>> frames{{root, 0}};  // vertex, next child
+      index[root] = low[root] = next++;
+      stack.push_back(root);
+      on_stack.insert(root);
+      while (!frames.empty()) {
+        auto& [u, k] = frames.back();
+        const auto& children = group.vertices[u].children;
+        if (k < children.size()) {
+          const std::uint32_t c = children[k++];
+          if (!fresh.count(c)) continue;  // built before: another component already
+          if (index_of(c) == kUnseen) {
+            index[c] = low[c] = next++;
+            stack.push_back(c);
+            on_stack.insert(c);
+            frames.push_back({c, 0});
+          } else if (on_stack.count(c)) {
+            low[u] = std::min(low[u], index[c]);
+          }
+          continue;
+        }
+        const std::uint32_t done = u;
+        frames.pop_back();
+        if (!frames.empty()) low[frames.back().first] = std::min(low[frames.back().first], low[done]);
+        if (low[done] == index[done]) {
+          const auto component = static_cast<std::uint32_t>(++group.components);
+          std::uint32_t w;
+          do {
+            w = stack.back();
+            stack.pop_back();
+            on_stack.erase(w);
+            group.vertices[w].component = component;
+          } while (w != done);
+        }
+      }
+    }
+  }
+
+  // The value from v with the path starting at v, searched once with a
+  // budget of its own (not the caller's) and kept.
+  std::optional<bool> afresh(Group& group, std::uint32_t v) {
+    Vertex& vertex = group.vertices[v];
+    if (vertex.searched_afresh) return vertex.entered;
+    const std::uint64_t nodes_before = nodes_, caller_end = budget_end_;
+    const bool outermost = depth_ == 0;
+    budget_end_ = nodes_ + budget_;
+    std::optional<bool> won;
+    ++depth_;
+    try {
+      const OnPath mark(group.on_path, v);
+      won = wins(group, v);
+    } catch (const OutOfNodes&) {
+    }
+    --depth_;
+    if (!outermost) budget_end_ = caller_end + (nodes_ - nodes_before);
+    group.vertices[v].searched_afresh = true;
+    group.vertices[v].entered = won;
+    return won;
+  }
+
+  bool wins(Group& group, std::uint32_t v) {
+    if (++nodes_ > budget_end_) throw OutOfNodes{};
+    bool unsettled = false;  // a child's value searched afresh ran out of its budget
+    const auto afresh_loses = [&](std::optional<bool> child_wins) {
+      if (!child_wins) unsettled = true;
+      return child_wins && !*child_wins;
+    };
+    for (const Key& exit : group.vertices[v].leaving)
+      if (afresh_loses(wins_from(game_.position(exit.first, exit.second)))) return true;
+    const std::uint32_t component = group.vertices[v].component;
+    for (const std::uint32_t c : group.vertices[v].children) {
+      if (group.vertices[c].component != component) {
+        if (afresh_loses(afresh(group, c))) return true;
+        continue;
+      }
+      if (group.on_path[c]) continue;  // the rule: a move back to the path is not legal
+      const OnPath mark(group.on_path, c);
+      if (!wins(group, c)) return true;
+    }
+    if (unsettled) throw OutOfNodes{};
+    return false;  // every allowed move loses, or none is allowed
+  }
+
+  const G& game_;
+  std::uint64_t budget_, nodes_ = 0, budget_end_ = 0;
+  int depth_ = 0;  // searches begun afresh inside others
+  QuerySession& session_;
+  TierGroups groups_;
+  std::map<std::size_t, Group> groups_by_leader_;
+  std::map<Key, std::optional<bool>> fresh_;
 };
 
 // "WIN", "LOSS" or "DRAW": the tablebase's outcome for the side to move.
@@ -149,19 +407,22 @@ std::string tablebase_outcome(QuerySession& session, const std::string& position
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::cerr << "usage: repetition_exact GAME VARIANT DIR [--nodes N] [--start]\n";
+    std::cerr << "usage: repetition_exact GAME VARIANT DIR [--nodes N] [--start] [--only WIN|LOSS|DRAW] [--sample N]"
+                 " [--seed S] [--plain] [--check N]\n";
     return 2;
   }
   const GameChoice choice{argv[1], argv[2]};
   const std::string dir = argv[3];
   std::uint64_t budget = 10'000'000, sample = 0, seed = 1;
   std::string only;
+  std::uint64_t check_budget = 0;
   bool start_only = false, plain = false;
   for (int i = 4; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--nodes" && i + 1 < argc) budget = std::stoull(argv[++i]);
     else if (a == "--start") start_only = true;
     else if (a == "--plain") plain = true;
+    else if (a == "--check" && i + 1 < argc) check_budget = std::stoull(argv[++i]);
     else if (a == "--only" && i + 1 < argc) only = argv[++i];
     else if (a == "--sample" && i + 1 < argc) sample = std::stoull(argv[++i]);
     else if (a == "--seed" && i + 1 < argc) seed = std::stoull(argv[++i]);
@@ -183,28 +444,53 @@ int main(int argc, char** argv) {
     // or had longer distances), while the rule only takes moves from the
     // loser. So only drawn positions and their drawn moves are searched:
     // the side to move loses when no drawn move it has is allowed.
-    RuleSearch<G> search(game, budget, plain ? nullptr : &session);
+    RuleSearch<G> plain_search(game, budget, nullptr);
+    RuleSearch<G> check_search(game, check_budget, &session);
+    DrawnGraphSearch<G> search(game, budget, session);
     // (tablebase outcome, outcome under the rule) -> positions, classes
     std::map<std::pair<std::string, std::string>, std::pair<std::uint64_t, std::uint64_t>> table;
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes = 0, checked = 0;
+    bool differs = false;
     const auto judge = [&](const typename G::Position& p, std::uint64_t weight) {
       const std::string text = game.format(p);
       const std::string tablebase = tablebase_outcome(session, text);
       if (!only.empty() && tablebase != only) return;
-      std::string rule;
-      try {
-        rule = search.wins_from(p) ? "WIN" : "LOSS";
-      } catch (const OutOfNodes&) {
-        rule = "unsettled";
+      std::optional<bool> won;
+      std::uint64_t searched = 0;
+      if (plain) {
+        try {
+          won = plain_search.wins_from(p);
+        } catch (const OutOfNodes&) {
+        }
+        searched = plain_search.nodes();
+      } else if (tablebase != "DRAW") {
+        won = tablebase == "WIN";
+      } else {
+        const std::uint64_t before = search.nodes();
+        won = search.wins_from(p);
+        searched = search.nodes() - before;
+        if (check_budget != 0 && won) {
+          try {
+            if (check_search.wins_from(p) != *won) {
+              std::cerr << text << ": the graph search says " << (*won ? "WIN" : "LOSS")
+                        << ", the search on texts the opposite\n";
+              differs = true;
+            }
+            ++checked;
+          } catch (const OutOfNodes&) {
+          }
+        }
       }
-      nodes += search.nodes();
+      nodes += searched;
+      const std::string rule = won ? (*won ? "WIN" : "LOSS") : "unsettled";
       auto& cell = table[{tablebase + " | " + side_to_move_letter(text), rule}];
       cell.first += weight;
       cell.second += 1;
       if (start_only)
-        std::cout << text << ": tablebase " << tablebase_outcome(session, text) << ", under the rule " << rule << " ("
-                  << search.nodes() << " nodes)\n";
+        std::cout << text << ": tablebase " << tablebase << ", under the rule " << rule << " (" << searched
+                  << " nodes)\n";
     };
+    const auto began = std::chrono::steady_clock::now();
     if (start_only) {
       judge(game.start(), 1);
     } else {
@@ -226,11 +512,20 @@ int main(int argc, char** argv) {
     std::cout << game.name() << " (" << game.variant() << "), each position the first of a game"
               << (only.empty() ? "" : ", tablebase " + only + " only")
               << (sample ? ", a sample of " + std::to_string(sample) : "") << "; search budget " << budget
-              << " nodes a position, " << nodes << " nodes in all\n";
+              << " nodes a position, " << nodes << " nodes in all, "
+              << std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() << " s"
+              << (plain ? ""
+                        : ", " + std::to_string(search.vertices()) + " drawn positions in the graphs, " +
+                              std::to_string(search.components()) + " components, the largest of " +
+                              std::to_string(search.largest_component()))
+              << "\n";
+    if (check_budget != 0)
+      std::cout << checked << " answers checked by the search on texts (" << check_budget << " nodes each)"
+                << (differs ? ", and some DIFFER" : ", all the same") << "\n";
     std::cout
         << "| tablebase | side to move | under the rule | positions | classes |\n| --- | --- | --- | ---: | ---: |\n";
     for (const auto& [key, count] : table)
       std::cout << "| " << key.first << " | " << key.second << " | " << count.first << " | " << count.second << " |\n";
-    return 0;
+    return differs ? 1 : 0;
   });
 }
