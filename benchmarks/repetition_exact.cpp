@@ -13,6 +13,7 @@
 //
 //   build/benchmarks/repetition_exact GAME VARIANT DIR [--nodes N] [--start]
 //       [--only WIN|LOSS|DRAW] [--sample N] [--seed S] [--plain] [--check N]
+//       [--proof-nodes N] [--each]
 //
 // The tablebase prunes the search (only drawn positions are searched, see
 // main), on a graph of the group's drawn positions built once (DrawnGraph
@@ -20,15 +21,19 @@
 // search on position texts (RuleSearch), to check that pruning; --check N
 // runs that search too, pruned alike, with a budget of N nodes, on each
 // answer the graph search settles, and says whether any differs.
+// --proof-nodes N: where the depth-first search runs out of its budget, a
+// proof-number search goes on, its tree holding at most N nodes.
 //
 // Without --start: the positions of the tiers with nothing in hand (each
 // class of symmetric positions once, weighted by its positions), each taken
 // as the first position of a game; --only keeps those of one tablebase
 // outcome, --sample draws N of them at random. With --start: the start.
+// --each prints every position's answer, one a line.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <deque>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -197,6 +202,10 @@ class DrawnGraphSearch {
     return won;
   }
   std::uint64_t nodes() const { return nodes_; }
+  // Where the depth-first search runs out, a proof-number search goes on,
+  // its tree holding at most `nodes` nodes (0: none).
+  void set_proof_budget(std::uint64_t nodes) { proof_budget_ = nodes; }
+  std::uint64_t proof_nodes() const { return proof_nodes_; }
   std::size_t vertices() const {
     std::size_t n = 0;
     for (const auto& [leader, group] : groups_by_leader_) n += group.vertices.size();
@@ -359,6 +368,7 @@ class DrawnGraphSearch {
       won = wins(group, v);
     } catch (const OutOfNodes&) {
     }
+    if (!won && proof_budget_ != 0) won = proof_number_search(group, v);
     --depth_;
     if (!outermost) budget_end_ = caller_end + (nodes_ - nodes_before);
     group.vertices[v].searched_afresh = true;
@@ -389,9 +399,124 @@ class DrawnGraphSearch {
     return false;  // every allowed move loses, or none is allowed
   }
 
+  // ---- proof numbers, for what the depth-first search left open ----
+  //
+  // A tree of the positions met (a position may occur in it more than once:
+  // its path differs), kept in memory, grown where it is cheapest to settle
+  // the root (Allis's proof-number search; descending with thresholds, as
+  // Nagai's df-pn does, so each expansion does not start from the root).
+  // For a node: pn, how many leaves must yet be shown won for its side to
+  // move; dn, shown lost. A node's pn is the least dn among its children,
+  // its dn the sum of their pn.
+  static constexpr std::uint32_t kInfinite = ~0u;
+  struct ProofNode {
+    std::uint32_t vertex, first_child = 0, children = 0;
+    std::uint32_t pn, dn;
+    bool expanded = false;
+  };
+  static std::uint32_t saturating_sum(std::uint32_t a, std::uint32_t b) {
+    return a >= kInfinite - b ? kInfinite : a + b;
+  }
+
+  std::optional<bool> proof_number_search(Group& group, std::uint32_t v) {
+    // One tree for each depth of searches begun inside others, kept: a tree
+    // of millions of nodes is not allocated again for each search.
+    if (trees_.size() < static_cast<std::size_t>(depth_)) trees_.resize(depth_);
+    std::vector<ProofNode>& tree = trees_[depth_ - 1];
+    tree.assign(1, {v, 0, 0, 1, 1});
+    const OnPath mark(group.on_path, v);
+    const auto count = [&] { proof_nodes_ += tree.size(); };
+    try {
+      prove(group, tree, 0, kInfinite, kInfinite);
+    } catch (const OutOfNodes&) {
+      count();
+      return std::nullopt;
+    }
+    count();
+    if (tree[0].pn == 0) return true;
+    if (tree[0].dn == 0) return false;
+    return std::nullopt;  // waits on a value that is not known
+  }
+
+  // A new node for vertex c, its side to move having `moves` moves: a side
+  // with many moves is slow to show lost.
+  static ProofNode leaf(std::uint32_t c, std::size_t moves) {
+    return {c, 0, 0, 1, static_cast<std::uint32_t>(std::max<std::size_t>(moves, 1))};
+  }
+  static ProofNode settled(std::uint32_t c, bool side_to_move_wins) {
+    ProofNode n{c, 0, 0, side_to_move_wins ? 0 : kInfinite, side_to_move_wins ? kInfinite : 0};
+    n.expanded = true;
+    return n;
+  }
+
+  // Children of tree[at]: settled ones for moves that leave the component
+  // (their values searched afresh; one not known can be neither shown won
+  // nor lost) and leaves for the allowed moves in it.
+  void expand(Group& group, std::vector<ProofNode>& tree, std::size_t at) {
+    if (tree.size() > proof_budget_) throw OutOfNodes{};
+    const std::uint32_t v = tree[at].vertex, component = group.vertices[v].component;
+    std::vector<ProofNode> children;
+    const auto add_afresh = [&](std::uint32_t c, std::optional<bool> child_wins) {
+      if (child_wins) children.push_back(settled(c, *child_wins));
+      else children.push_back({c, 0, 0, kInfinite, kInfinite});
+      children.back().expanded = true;
+    };
+    for (const Key& exit : group.vertices[v].leaving) add_afresh(v, wins_from(game_.position(exit.first, exit.second)));
+    for (const std::uint32_t c : group.vertices[v].children) {
+      if (group.vertices[c].component != component) add_afresh(c, afresh(group, c));
+      else if (!group.on_path[c]) children.push_back(leaf(c, group.vertices[c].children.size()));
+    }
+    tree[at].first_child = static_cast<std::uint32_t>(tree.size());
+    tree[at].children = static_cast<std::uint32_t>(children.size());
+    tree[at].expanded = true;
+    tree.insert(tree.end(), children.begin(), children.end());
+  }
+
+  void total(std::vector<ProofNode>& tree, std::size_t at) {
+    std::uint32_t pn = kInfinite, dn = 0;  // no child: the side to move has lost
+    for (std::uint32_t k = 0; k < tree[at].children; ++k) {
+      const ProofNode& c = tree[tree[at].first_child + k];
+      pn = std::min(pn, c.dn);
+      dn = saturating_sum(dn, c.pn);
+    }
+    tree[at].pn = pn;
+    tree[at].dn = dn;
+  }
+
+  // Grows tree[at]'s subtree until its pn reaches th_pn or its dn th_dn.
+  void prove(Group& group, std::vector<ProofNode>& tree, std::size_t at, std::uint32_t th_pn, std::uint32_t th_dn) {
+    if (!tree[at].expanded) expand(group, tree, at);
+    for (;;) {
+      total(tree, at);
+      const ProofNode& n = tree[at];
+      if (n.pn >= th_pn || n.dn >= th_dn || n.pn == 0 || n.dn == 0) return;
+      // The child that decides pn, and the dn its nearest rival has.
+      std::size_t best = 0;
+      std::uint32_t best_dn = kInfinite, second_dn = kInfinite;
+      for (std::uint32_t k = 0; k < n.children; ++k) {
+        const std::uint32_t d = tree[n.first_child + k].dn;
+        if (d < best_dn) {
+          second_dn = best_dn;
+          best_dn = d;
+          best = n.first_child + k;
+        } else if (d < second_dn) {
+          second_dn = d;
+        }
+      }
+      const std::uint32_t child_th_dn = std::min(th_pn, saturating_sum(second_dn, 1));
+      const std::uint32_t others = n.dn == kInfinite ? kInfinite : n.dn - tree[best].pn;  // the rest of our dn
+      const std::uint32_t child_th_pn = th_dn == kInfinite || others == kInfinite ? kInfinite : th_dn - others;
+      const OnPath mark(group.on_path, tree[best].vertex);
+      prove(group, tree, best, child_th_pn, child_th_dn);
+    }
+  }
+
   const G& game_;
   std::uint64_t budget_, nodes_ = 0, budget_end_ = 0;
-  int depth_ = 0;  // searches begun afresh inside others
+  std::uint64_t proof_budget_ = 0;  // nodes a proof-number tree may hold; 0: none
+  std::uint64_t proof_nodes_ = 0;
+  std::deque<std::vector<ProofNode>> trees_;  // a deque: a deeper search adds one and the others stay where they are
+  int depth_ = 0;                             // searches begun afresh inside others
   QuerySession& session_;
   TierGroups groups_;
   std::map<std::size_t, Group> groups_by_leader_;
@@ -408,21 +533,23 @@ std::string tablebase_outcome(QuerySession& session, const std::string& position
 int main(int argc, char** argv) {
   if (argc < 4) {
     std::cerr << "usage: repetition_exact GAME VARIANT DIR [--nodes N] [--start] [--only WIN|LOSS|DRAW] [--sample N]"
-                 " [--seed S] [--plain] [--check N]\n";
+                 " [--seed S] [--plain] [--check N] [--proof-nodes N] [--each]\n";
     return 2;
   }
   const GameChoice choice{argv[1], argv[2]};
   const std::string dir = argv[3];
   std::uint64_t budget = 10'000'000, sample = 0, seed = 1;
   std::string only;
-  std::uint64_t check_budget = 0;
-  bool start_only = false, plain = false;
+  std::uint64_t check_budget = 0, proof_budget = 0;
+  bool start_only = false, plain = false, each = false;
   for (int i = 4; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--nodes" && i + 1 < argc) budget = std::stoull(argv[++i]);
     else if (a == "--start") start_only = true;
     else if (a == "--plain") plain = true;
+    else if (a == "--each") each = true;
     else if (a == "--check" && i + 1 < argc) check_budget = std::stoull(argv[++i]);
+    else if (a == "--proof-nodes" && i + 1 < argc) proof_budget = std::stoull(argv[++i]);
     else if (a == "--only" && i + 1 < argc) only = argv[++i];
     else if (a == "--sample" && i + 1 < argc) sample = std::stoull(argv[++i]);
     else if (a == "--seed" && i + 1 < argc) seed = std::stoull(argv[++i]);
@@ -447,6 +574,7 @@ int main(int argc, char** argv) {
     RuleSearch<G> plain_search(game, budget, nullptr);
     RuleSearch<G> check_search(game, check_budget, &session);
     DrawnGraphSearch<G> search(game, budget, session);
+    search.set_proof_budget(proof_budget);
     // (tablebase outcome, outcome under the rule) -> positions, classes
     std::map<std::pair<std::string, std::string>, std::pair<std::uint64_t, std::uint64_t>> table;
     std::uint64_t nodes = 0, checked = 0;
@@ -486,7 +614,7 @@ int main(int argc, char** argv) {
       auto& cell = table[{tablebase + " | " + side_to_move_letter(text), rule}];
       cell.first += weight;
       cell.second += 1;
-      if (start_only)
+      if (start_only || each)
         std::cout << text << ": tablebase " << tablebase << ", under the rule " << rule << " (" << searched
                   << " nodes)\n";
     };
@@ -514,6 +642,7 @@ int main(int argc, char** argv) {
               << (sample ? ", a sample of " + std::to_string(sample) : "") << "; search budget " << budget
               << " nodes a position, " << nodes << " nodes in all, "
               << std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() << " s"
+              << (proof_budget ? ", " + std::to_string(search.proof_nodes()) + " in proof-number trees" : "")
               << (plain ? ""
                         : ", " + std::to_string(search.vertices()) + " drawn positions in the graphs, " +
                               std::to_string(search.components()) + " components, the largest of " +
