@@ -1,8 +1,11 @@
 #include "service/tier_counter.hpp"
 
+#include <array>
+#include <fstream>
 #include <system_error>
 
 #include "service/tier_loading.hpp"
+#include "tablebases/tier_header.hpp"
 
 namespace rtb {
 
@@ -23,13 +26,17 @@ class CounterFor final : public TierCounter::Impl {
   CounterFor(AnyGame&& holder, std::filesystem::path dir)
       : holder_(std::move(holder)), game_(std::get<G>(holder_)), dir_(std::move(dir)) {}
 
+  // A tier's size comes from its file's header, not from the game: sizing
+  // every tier builds every indexer (Morabaraba's take a minute).
   std::vector<TierListing> tiers() const override {
     std::vector<TierListing> out;
     if (!tabulated()) return out;
     for (std::uint32_t t = 0; t < game_.tier_count(); ++t) {
+      const std::filesystem::path path = tier_file_path(game_, dir_, t);
       std::error_code error;
-      out.push_back({game_.tier_name(t), game_.tier_size(t),
-                     std::filesystem::is_regular_file(tier_file_path(game_, dir_, t), error)});
+      TierListing listing{game_.tier_name(t), std::nullopt, std::filesystem::is_regular_file(path, error)};
+      if (listing.present) listing.slots = slots_in_header(path);
+      out.push_back(std::move(listing));
     }
     return out;
   }
@@ -61,6 +68,18 @@ class CounterFor final : public TierCounter::Impl {
   }
 
  private:
+  // None for a file whose header cannot be read: counting it will say why.
+  static std::optional<std::uint64_t> slots_in_header(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::array<unsigned char, kHeaderSize> bytes{};
+    in.read(reinterpret_cast<char*>(bytes.data()), bytes.size());
+    try {
+      return decode_header(bytes.data(), static_cast<std::size_t>(in.gcount())).info.position_count;
+    } catch (const HeaderProblem&) {
+      return std::nullopt;
+    }
+  }
+
   bool tabulated() const {
     if constexpr (MayLackTablebases<G>) return game_.has_tablebases();
     return true;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,8 @@ namespace rtb {
 // A tier as a list of the game's tiers shows it.
 struct TierListing {
   std::string name;
-  std::uint64_t slots = 0;  // the values its file holds
-  bool present = false;     // its file is in the directory
+  std::optional<std::uint64_t> slots;  // the values its file holds; none without a readable file
+  bool present = false;                // its file is in the directory
 };
 
 class TierCounter {

@@ -301,7 +301,8 @@ void ExplorerServer::stats_routes() {
       TierStatsSlot& stats = stats_slot_for(game, variant);
       json tiers = json::array();
       for (const TierListing& t : stats.counter().tiers())
-        tiers.push_back({{"tier", t.name}, {"slots", t.slots}, {"present", t.present}});
+        tiers.push_back(
+            {{"tier", t.name}, {"slots", t.slots ? json(*t.slots) : json(nullptr)}, {"present", t.present}});
       json out{{"game", game}, {"variant", variant}, {"tiers", tiers}, {"most_slots_counted", kMaxStatsSlots}};
       if (req.has_param("position")) {
         const std::string tier = position_tier(req, game, variant, stats);
