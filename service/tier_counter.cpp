@@ -1,11 +1,9 @@
 #include "service/tier_counter.hpp"
 
-#include <array>
-#include <fstream>
 #include <system_error>
 
 #include "service/tier_loading.hpp"
-#include "tablebases/tier_header.hpp"
+#include "tablebases/tier_file.hpp"
 
 namespace rtb {
 
@@ -68,14 +66,11 @@ class CounterFor final : public TierCounter::Impl {
   }
 
  private:
-  // None for a file whose header cannot be read: counting it will say why.
+  // None for a file that cannot be opened: counting it will say why.
   static std::optional<std::uint64_t> slots_in_header(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::array<unsigned char, kHeaderSize> bytes{};
-    in.read(reinterpret_cast<char*>(bytes.data()), bytes.size());
     try {
-      return decode_header(bytes.data(), static_cast<std::size_t>(in.gcount())).info.position_count;
-    } catch (const HeaderProblem&) {
+      return TierFile(path, 0).info().position_count;
+    } catch (const std::exception&) {
       return std::nullopt;
     }
   }
