@@ -2,8 +2,6 @@
 // A tier store on disk: one tablebase file per tier (tablebases/tier_file.hpp),
 // written atomically, so that a killed run leaves only complete files behind;
 // a derived tier's file holds no values, and loading it computes them.
-#include <omp.h>
-
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -17,6 +15,7 @@
 #include "driver/tier_store.hpp"
 #include "solver/derived_tier.hpp"
 #include "solver/game_concept.hpp"
+#include "solver/thread_count.hpp"
 #include "tablebases/tier_file.hpp"
 
 namespace rtb {
@@ -130,7 +129,7 @@ FileTierStore file_tier_store(const G& game, const std::filesystem::path& dir, c
   std::vector<TierInfo> tiers;
   for (std::uint32_t t = 0; t < game.tier_count(); ++t) tiers.push_back(tier_info(game, t));
   auto deriver = [&game, threads](const HeldTiers& read, std::uint32_t tier) {
-    return derive_tier_loading(game, tier, threads > 0 ? threads : omp_get_max_threads(), read);
+    return derive_tier_loading(game, tier, thread_count(threads), read);
   };
   return FileTierStore(dir, std::move(tiers), write, std::move(derive), deriver);
 }

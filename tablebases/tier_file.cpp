@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "solver/huge_pages.hpp"
+#include "solver/thread_count.hpp"
 #include "tablebases/checksum.hpp"
 #include "tablebases/little_endian.hpp"
 
@@ -167,7 +168,7 @@ std::vector<std::vector<unsigned char>> compress_tier_blocks(
     const std::function<void(std::uint64_t, std::vector<unsigned char>&)>& raw) {
   std::vector<std::vector<unsigned char>> blocks(count);
   std::exception_ptr error;
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  const int threads = thread_count(options.threads);
 #pragma omp parallel if (count > 1) num_threads(threads)
   {
     std::optional<TierBlockCompressor> compressor;
@@ -661,7 +662,7 @@ template <class Load>
 void for_each_block_parallel(std::uint64_t block_count, int threads, Load load) {
   std::uint64_t first_bad = std::numeric_limits<std::uint64_t>::max();
   std::exception_ptr error;
-  const int team = threads > 0 ? threads : omp_get_max_threads();
+  const int team = thread_count(threads);
 #pragma omp parallel if (block_count > 1) num_threads(team)
   {
     std::vector<unsigned char> raw, scratch;
