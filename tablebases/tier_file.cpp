@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -31,6 +32,10 @@ namespace fs = std::filesystem;
 using namespace little_endian;
 
 constexpr std::size_t kTableEntrySize = 16;
+// Blocks compressed together before they are written: enough to keep every
+// thread busy, few enough that their frames stay small (16 MiB of values
+// with the default block size, and usually a tenth of that compressed).
+constexpr std::uint64_t kBlocksABatch = 1024;
 // The most bytes one compressed byte can stand for in a zstd frame: a raw-run
 // (RLE) block of 128 KiB takes 4 bytes, and nothing is denser. A block whose
 // table entry claims more is damaged, whatever its header checksum says.
@@ -223,8 +228,11 @@ namespace {
 
 // Temporary name, fsync, rename, fsync the directory: a crash leaves either
 // the old file or the new one, never a half-written file under the real name.
+// write_blocks(fd) writes the blocks in order after room for the header and
+// a table of table_size bytes, and returns the table; the header and the
+// table are written last, once the blocks' sizes are known.
 void write_atomically(const fs::path& path, const std::array<unsigned char, kHeaderSize>& header,
-                      const std::vector<unsigned char>& table, const std::vector<std::vector<unsigned char>>& blocks) {
+                      std::size_t table_size, const std::function<std::vector<unsigned char>(int)>& write_blocks) {
   std::error_code ec;
   if (path.has_parent_path()) {
     fs::create_directories(path.parent_path(), ec);
@@ -233,18 +241,27 @@ void write_atomically(const fs::path& path, const std::array<unsigned char, kHea
   fs::path tmp;
   int fd = create_temporary(path, tmp);
   if (fd < 0) throw TablebaseError(tmp, "cannot create: " + errno_text());
+  const auto give_up = [&] {
+    if (fd >= 0) ::close(fd);
+    fs::remove(tmp, ec);
+  };
   try {
+    if (::lseek(fd, static_cast<off_t>(header.size() + table_size), SEEK_SET) < 0) throw_errno();
+    const std::vector<unsigned char> table = write_blocks(fd);
+    if (table.size() != table_size) throw std::logic_error("the block table's size is not the one planned");
+    if (::lseek(fd, 0, SEEK_SET) < 0) throw_errno();
     write_all(fd, header.data(), header.size());
     write_all(fd, table.data(), table.size());
-    for (const auto& block : blocks) write_all(fd, block.data(), block.size());
     if (::fsync(fd) != 0) throw_errno();
     int fd_to_close = fd;
     fd = -1;
     if (::close(fd_to_close) != 0) throw_errno();
   } catch (const std::system_error& e) {
-    if (fd >= 0) ::close(fd);
-    fs::remove(tmp, ec);
+    give_up();
     throw TablebaseError(tmp, "cannot write: " + e.code().message());
+  } catch (...) {
+    give_up();
+    throw;
   }
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     std::string why = errno_text();
@@ -312,28 +329,38 @@ void write_values(const fs::path& path, const TierInfo& info, std::span<const St
   const std::uint64_t block_size = options.block_size;
   const std::uint64_t block_count = (count + block_size - 1) / block_size;
 
-  const std::vector<std::vector<unsigned char>> blocks =
-      compress_tier_blocks(path, options, block_count, [&](std::uint64_t b, std::vector<unsigned char>& raw) {
-        const std::uint64_t first = b * block_size;
-        const std::uint64_t n = std::min(block_size, count - first);
-        raw.resize(n * encoding);
-        for (std::uint64_t i = 0; i < n; ++i) {
-          Value v = values[first + i];
-          if (encoding == 1) {
-            raw[i] = static_cast<unsigned char>(v);
-          } else {
-            raw[2 * i] = static_cast<unsigned char>(v & 0xFF);
-            raw[2 * i + 1] = static_cast<unsigned char>(v >> 8);
-          }
-        }
-      });
-
+  // The blocks are compressed and written a batch at a time, so that the
+  // writer holds one batch's frames, not the whole file's (a file can be
+  // a third of the group's memory).
   std::vector<std::uint32_t> sizes, crcs;
-  for (const std::vector<unsigned char>& block : blocks) {
-    sizes.push_back(static_cast<std::uint32_t>(block.size()));
-    crcs.push_back(crc32c(block.data(), block.size()));
-  }
-  write_atomically(path, values_header(info, encoding, options, block_count), block_table(sizes, crcs), blocks);
+  const auto write_blocks = [&](int fd) {
+    for (std::uint64_t batch = 0; batch < block_count; batch += kBlocksABatch) {
+      const std::uint64_t blocks_here = std::min(kBlocksABatch, block_count - batch);
+      const std::vector<std::vector<unsigned char>> frames =
+          compress_tier_blocks(path, options, blocks_here, [&](std::uint64_t i, std::vector<unsigned char>& raw) {
+            const std::uint64_t first = (batch + i) * block_size;
+            const std::uint64_t n = std::min(block_size, count - first);
+            raw.resize(n * encoding);
+            for (std::uint64_t k = 0; k < n; ++k) {
+              Value v = values[first + k];
+              if (encoding == 1) {
+                raw[k] = static_cast<unsigned char>(v);
+              } else {
+                raw[2 * k] = static_cast<unsigned char>(v & 0xFF);
+                raw[2 * k + 1] = static_cast<unsigned char>(v >> 8);
+              }
+            }
+          });
+      for (const std::vector<unsigned char>& frame : frames) {
+        sizes.push_back(static_cast<std::uint32_t>(frame.size()));
+        crcs.push_back(crc32c(frame.data(), frame.size()));
+        write_all(fd, frame.data(), frame.size());
+      }
+    }
+    return block_table(sizes, crcs);
+  };
+  write_atomically(path, values_header(info, encoding, options, block_count), block_count * kTableEntrySize + 4,
+                   write_blocks);
 }
 
 }  // namespace
@@ -359,7 +386,7 @@ void write_derived_tier_file(const fs::path& path, const TierInfo& info) {
   fields.block_size = 0;
   fields.block_count = 0;
   fields.zstd_level = 0;
-  write_atomically(path, encode_header(fields), {}, {});
+  write_atomically(path, encode_header(fields), 0, [](int) { return std::vector<unsigned char>{}; });
 }
 
 TierFileAssembly::TierFileAssembly(const fs::path& path, const TierInfo& info, const WriteOptions& options,
