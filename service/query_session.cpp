@@ -58,7 +58,8 @@ class SessionFor final : public QuerySession::Impl {
 
   std::string play(const std::string& position, const std::vector<std::string>& moves) const override {
     Position p = parse(position);
-    for (const std::string& text : moves) {
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+      const std::string& text = moves[k];
       std::vector<std::string> legal;
       std::vector<Position> children;
       if (!game_.is_lost(p)) {
@@ -67,7 +68,21 @@ class SessionFor final : public QuerySession::Impl {
           children.push_back(child);
         });
       }
-      const MoveLookup found = look_up_move(legal, text);
+      MoveLookup found = look_up_move(legal, text);
+      // A seed Crossings move holds commas, which also part a list's moves
+      // (move_list): the items after this one are joined to it while the
+      // text still begins a legal move, and the longest move found is played.
+      std::string joined = text;
+      for (std::size_t next = k + 1; next < moves.size(); ++next) {
+        joined += "," + moves[next];
+        const MoveLookup longer = look_up_move(legal, joined);
+        if (longer.found()) {
+          found = longer;
+          k = next;
+        } else if (longer.short_of_move.empty()) {
+          break;
+        }
+      }
       if (!found.found())
         throw std::invalid_argument("move '" + echo(text) + "' is not legal in " + game_.format(p) +
                                     (game_.is_lost(p)              ? " (the game is over)"

@@ -113,6 +113,33 @@ TEST(CliPositionText, AMillWithoutItsRemovalSaysWhatIsMissing) {
       << taken.err;
 }
 
+// A seed Crossings move that removes two pieces writes their order with a
+// comma (2a4c2/cb1+,cc1+), and --moves parts its moves at commas: the parts
+// are joined again while they begin a legal move. Before, the first part
+// alone was "not legal". Without tablebases a query says what it misses for
+// the position the moves led to: the same as a query of that position.
+TEST(CliPositionText, ASeedMoveWithACommaIsOneMoveOfAMoveList) {
+  const rtb_test::ScratchDir empty("seed-no-tables");
+  const std::string position = "w.B./..w/.w../.../..../bbb/..W. w";
+  const auto query = [&](const std::string& from, const std::string& moves) {
+    std::vector<std::string> args{"query", "crossings", "--variant", "seed-4x4", from, "--dir", empty.path().string()};
+    if (!moves.empty()) args.insert(args.end(), {"--moves", moves});
+    const Outcome r = run_rtb(args);
+    EXPECT_EQ(r.exit_code, 1) << moves << ": " << r.err;
+    EXPECT_EQ(r.err.find("not legal"), std::string::npos) << r.err;
+    return r.err;
+  };
+  const std::string after_move = "..B./..w/..../.../..../b../..W. b";
+  EXPECT_EQ(query(position, "2a4c2/cb1+,cc1+"), query(after_move, ""));
+  EXPECT_EQ(query(position, "2a4c2/cb1+,cc1+,a1+=a1b1"), query(after_move, "a1+=a1b1"));
+  EXPECT_EQ(query(position, "2a4c2/cb1+,cc1+,a1+=a1b1"), query("..B./..w/..../.../..../.../bbW. w", ""));
+  // A first part that begins no move is still not legal, and says so.
+  const Outcome r = run_rtb({"query", "crossings", "--variant", "seed-4x4", position, "--moves", "2a4c2/cb1+,zz",
+                             "--dir", empty.path().string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("move '2a4c2/cb1+' is not legal in " + position), std::string::npos) << r.err;
+}
+
 TEST(CliPositionText, BadDepthAndGameAreRefusedToo) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"perft", "pangki", "start", "-1"},

@@ -1235,4 +1235,57 @@ TEST_F(ExplorerBrowser, AnotherMoveAfterGoingBackKeepsTheOldMovesAsAVariation) {
   EXPECT_EQ(mouse.eval(std::string(kMain) + ".join()"), "1. a2b2,2. a3b3,3. a1a2");
 }
 
+// A seed Crossings move that removes two pieces writes their order after a
+// slash, with a comma between them (docs/rules.md): 3b1b3/sb5,cb3+ here,
+// which takes White's last pieces. The page once parted a link's moves and
+// the record's text at commas, so such a move broke in two and the record
+// stopped before it. A click plays it; the link, and the record's text
+// typed in again, each give that move back.
+TEST_F(ExplorerBrowser, ASeedMoveWithACommaKeepsItThroughTheLinkAndTheRecordText) {
+  const rtb_test::ScratchDir tables("crossings-seed-3x5");
+  const rtb_test::Outcome made = rtb_test::run_rtb(
+      {"generate", "crossings", "--variant", "seed-3x5", "-q", "--threads", "2", "--dir", tables.string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const rtb_test::Server server({"--dir", tables.string()});
+  ASSERT_GT(server.port(), 0) << server.first_line() << server.stderr_text();
+  const std::string start = ".../ww/.../.w/.b./../.b./../.b. b";
+  const std::string seed_move = "3b1b3/sb5,cb3+";
+  const std::string url =
+      httplib::append_query_params(server.url(), {{"game", "crossings"}, {"variant", "seed-3x5"}, {"start", start}});
+  // The record's moves, without the marks of mistakes.
+  const char* const kMain =
+      "[...document.querySelectorAll('#record li')].slice(1).map((li) => li.textContent.replace(/[?]/g, ''))";
+  const char* const kError = "document.getElementById('error').textContent";
+  const json played = {"1. " + seed_move};
+  rtb_test::DevToolsBrowser mouse(kChromium, 1280, 900, false);
+  mouse.open(url);
+  const std::string chip = "#moves li[data-move='" + seed_move + "'] button";
+  ASSERT_TRUE(mouse.wait_for("document.querySelector(\"" + chip + "\") !== null")) << "no chip for " << seed_move;
+  mouse.click(chip);
+  ASSERT_TRUE(mouse.wait_for(plies_are(1)));
+  ASSERT_EQ(mouse.eval(kMain), played);
+  EXPECT_EQ(mouse.eval("new URLSearchParams(location.search).get('moves')"), seed_move);
+  mouse.click("#export");
+  const std::string record = "crossings seed-3x5 | " + start + " | " + seed_move;
+  EXPECT_EQ(mouse.eval("document.getElementById('record-text').value"), record);
+  {
+    rtb_test::DevToolsBrowser reopened(kChromium, 1280, 900, false);
+    reopened.open(mouse.eval("location.href").get<std::string>());
+    ASSERT_TRUE(reopened.wait_for(plies_are(1))) << reopened.eval(kMain) << reopened.eval(kError);
+    EXPECT_EQ(reopened.eval(kMain), played);
+  }
+  // The record's text typed in: first the start alone, then with the move.
+  const auto import = [&](const std::string& text) {
+    mouse.click("#record-text");
+    mouse.select_all();
+    mouse.type_text(text);
+    mouse.click("#record-form button[type='submit']");
+  };
+  import("crossings seed-3x5 | " + start);
+  ASSERT_TRUE(mouse.wait_for(plies_are(0))) << mouse.eval(kError);
+  import(record);
+  ASSERT_TRUE(mouse.wait_for(plies_are(1))) << mouse.eval(kError);
+  EXPECT_EQ(mouse.eval(kMain), played);
+}
+
 }  // namespace

@@ -1141,7 +1141,9 @@ function render() {
 // on the board (when not the last), and who the computer plays.
 function urlParams() {
   const params = new URLSearchParams({ game: state.game, variant: state.variant, start: state.start });
-  if (state.moves.length) params.set('moves', state.moves.join(','));
+  // Blanks between moves ('+' in the URL), as the record's text: a seed
+  // Crossings move may hold a comma.
+  if (state.moves.length) params.set('moves', state.moves.join(' '));
   // The variations too, as the record's moves field (explorer_variations.js).
   if (state.variations.length) params.set('line', movesText(state.moves, state.variations));
   if (state.at !== state.moves.length) params.set('at', state.at);
@@ -1293,9 +1295,19 @@ async function openGame(game, variant, start, moves, at, push, variations) {
   state.start = first.position;
   state.positions = [first.position];
   let error = null;
+  moves = moves.slice();
   for (let k = 0; k < moves.length; ++k) {
     const r = resultAt(k);
-    const row = r && r.moves.find((m) => m.move === moves[k]);
+    const legal = (text) => r && r.moves.find((m) => m.move === text);
+    let row = legal(moves[k]);
+    // Records and links once separated moves by commas, and a seed
+    // Crossings move holds commas of its own: a word that is no move is
+    // read as its longest first part that is one, and the rest after it.
+    const parts = moves[k].split(',');
+    for (let n = parts.length - 1; !row && n > 0; --n) {
+      row = legal(parts.slice(0, n).join(','));
+      if (row) moves.splice(k, 1, row.move, ...(parts.slice(n).join(',') ? [parts.slice(n).join(',')] : []));
+    }
     if (!row) {
       error = { message: 'move ' + (k + 1) + ' (' + moves[k] + ') is not a legal move in ' + state.positions[k] + '; the record stops before it' };
       break;
@@ -1810,7 +1822,7 @@ async function main() {
   if (params.get('rules') === '1') openRules(true);  // shown once the game is known
   const computer = params.get('computer') || '';
   for (const letter of computer) state.players[letter] = 'computer';
-  let moves = (params.get('moves') || '').split(',').filter(Boolean), variations = [];
+  let moves = (params.get('moves') || '').split(/\s+/).filter(Boolean), variations = [];
   if (params.has('line')) {
     // The moves with their variations (explorer_variations.js); a line that
     // is not read leaves the moves alone.

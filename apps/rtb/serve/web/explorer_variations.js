@@ -57,10 +57,12 @@ function movesText(moves, variations) {
 }
 
 // The moves field of a record read back: {moves, variations}. Moves are
-// separated by blanks or commas (an explorer export or a link's list);
-// throws an Error saying what is wrong with the parentheses.
+// separated by blanks; a word with commas (older exports and links
+// separated moves by commas, and a seed Crossings move holds them) is taken
+// apart when it is played (openGame). Throws an Error saying what is wrong
+// with the parentheses.
 function parseMovesText(text) {
-  const tokens = text.match(/[()]|[^\s,()]+/g) || [];
+  const tokens = text.match(/[()]|[^\s()]+/g) || [];
   let k = 0;
   const readLine = (depth) => {
     const line = { moves: [], variations: [] };
