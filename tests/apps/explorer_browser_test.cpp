@@ -255,7 +255,7 @@ const key = (el, k) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, b
 const plies = () => $$('#record li').length - 1;
 const ply = () => Number($('#record li.current').dataset.ply);
 const answered = () => $$('#moves li').length > 0 || $('#moves-title').textContent.startsWith('game over');
-const urlMoves = () => (new URLSearchParams(W().location.search).get('moves') || '').split(',').filter(Boolean);
+const urlMoves = () => (new URLSearchParams(W().location.search).get('moves') || '').split(' ').filter(Boolean);  // blanks between moves
 const control = (q) => fetch('/control?' + q).then((r) => r.json());
 
 async function pangki() {
