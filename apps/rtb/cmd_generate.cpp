@@ -38,6 +38,7 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
       out["groups_split"] = mpi->groups_split;
       out["split_bytes_sent"] = mpi->split_bytes_sent;
       out["split_messages_sent"] = mpi->split_messages_sent;
+      out["split_exchanges"] = mpi->split_exchanges;
     }
     std::cout << out.dump(2) << "\n";
     return;
@@ -49,7 +50,8 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
   std::cout << options.threads << (options.threads == 1 ? " thread" : " threads") << "; files in " << files << "\n";
   if (mpi && mpi->groups_split > 0)
     std::cout << mpi->groups_split << " tier groups split across the " << processes << " processes; their walks sent "
-              << mpi->split_bytes_sent << " bytes of updates in " << mpi->split_messages_sent << " messages\n";
+              << mpi->split_bytes_sent << " bytes of updates in " << mpi->split_messages_sent << " messages, "
+              << mpi->split_exchanges << " exchanges\n";
 }
 
 // Every process of an MPI job runs this with the same options; rank 0 takes

@@ -34,6 +34,7 @@ MpiGroupExchange::MpiGroupExchange(MPI_Comm comm) : comm_(comm) {
 std::vector<std::vector<std::uint64_t>> MpiGroupExchange::exchange(std::vector<std::vector<std::uint64_t>> to) {
   const std::size_t n = static_cast<std::size_t>(size_);
   to.resize(n);
+  ++exchanges_;
   // How many words each process sends each other, and so how many rounds.
   std::vector<std::uint64_t> sending(n), receiving(n);
   for (std::size_t r = 0; r < n; ++r) sending[r] = to[r].size();

@@ -24,14 +24,17 @@ class MpiGroupExchange final : public GroupExchange {
   std::vector<unsigned char> pass_to_root(int from, std::vector<unsigned char> mine) override;
 
   // Bytes and messages this process sent to others in exchange() (messages:
-  // the non-empty parts of its Alltoallv calls).
+  // the non-empty parts of its Alltoallv calls), and its calls of
+  // exchange(): a split walk's levels, one or more each (walk_share_level
+  // exchanges at most 8 MiB of updates at a time).
   std::uint64_t bytes_sent() const { return bytes_sent_; }
   std::uint64_t messages_sent() const { return messages_sent_; }
+  std::uint64_t exchanges() const { return exchanges_; }
 
  private:
   MPI_Comm comm_;
   int rank_ = 0, size_ = 1;
-  std::uint64_t bytes_sent_ = 0, messages_sent_ = 0;
+  std::uint64_t bytes_sent_ = 0, messages_sent_ = 0, exchanges_ = 0;
 };
 
 // Waits for a nonblocking MPI call without spinning a core: Open MPI's

@@ -400,6 +400,8 @@ extern "C" void rtb_run_distributed(const rtb::cli::DistributedWork& work, rtb::
   MPI_Reduce(sent, total, 2, MPI_UINT64_T, MPI_SUM, 0, comm);
   report.split_bytes_sent = total[0];
   report.split_messages_sent = total[1];
+  const std::uint64_t exchanges = exchange.exchanges();
+  MPI_Reduce(&exchanges, &report.split_exchanges, 1, MPI_UINT64_T, MPI_MAX, 0, comm);
   MPI_Comm_free(&split_comm);
   MPI_Comm_free(&comm);
   MPI_Finalize();

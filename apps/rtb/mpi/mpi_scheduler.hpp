@@ -48,9 +48,10 @@ struct DistributedReport {
   std::uint64_t slots_solved = 0;
   // Groups split across the ranks, and what their walks handed between
   // ranks: updates (8 bytes each) and the messages that carried them,
-  // summed over the ranks.
+  // summed over the ranks, and the exchanges of updates that every rank
+  // took part in (at least one a level of each split group's walk).
   std::size_t groups_split = 0;
-  std::uint64_t split_bytes_sent = 0, split_messages_sent = 0;
+  std::uint64_t split_bytes_sent = 0, split_messages_sent = 0, split_exchanges = 0;
 };
 
 // Runs on every process of the job (between MPI_Init and MPI_Finalize). When
