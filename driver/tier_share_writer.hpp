@@ -1,22 +1,52 @@
 #pragma once
 // The file of a tier solved by processes that each own a share of it
 // (solver/slot_share.hpp): each process compresses the file blocks of its
-// own slots, on its threads; process 0 takes their sizes, then each
-// process's frames in turn, and puts the file together under a temporary
-// name, renamed onto the real one when whole (tablebases/tier_file.hpp). The
-// bytes are those of the whole tier written by one process; no process holds
-// more than its share's values, and process 0 one process's frames at a time.
+// own slots, on its threads, and process 0 learns every block's size and
+// checksum, makes the file under a temporary name and tells each process
+// where its blocks go; each writes its own there, and process 0 writes the
+// header and the block table and renames the file onto its real name once
+// every process has written. The bytes are those of the whole tier written
+// by one process; no process holds more than its own share's values and
+// frames (the file system is one that every process sees, as the tiers
+// read are).
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
 #include "solver/slot_share.hpp"
+#include "tablebases/checksum.hpp"
 #include "tablebases/tier_file.hpp"
 
 namespace rtb {
+
+namespace tier_share_detail {
+
+// A text in words for an exchange: its length, then its bytes, 8 a word.
+inline void append_text(std::vector<std::uint64_t>& words, const std::string& text) {
+  words.push_back(text.size());
+  for (std::size_t at = 0; at < text.size(); at += 8) {
+    std::uint64_t word = 0;
+    for (std::size_t k = 0; k < 8 && at + k < text.size(); ++k)
+      word |= std::uint64_t{static_cast<unsigned char>(text[at + k])} << (8 * k);
+    words.push_back(word);
+  }
+}
+
+// Reads such a text from words[at], and moves at past it.
+inline std::string read_text(const std::vector<std::uint64_t>& words, std::size_t& at) {
+  if (at >= words.size()) return "";
+  const std::size_t length = static_cast<std::size_t>(words[at++]);
+  std::string text;
+  for (std::size_t k = 0; k < length && at + k / 8 < words.size(); ++k)
+    text += static_cast<char>((words[at + k / 8] >> (8 * (k % 8))) & 0xFF);
+  at += (length + 7) / 8;
+  return text;
+}
+
+}  // namespace tier_share_detail
 
 // values: the tier's values indexed by slot, only this process's own
 // slots there (the share's partition says which, as local tier `local`).
@@ -33,39 +63,60 @@ inline void write_tier_share(const std::filesystem::path& path, const TierInfo& 
         const std::uint64_t first = mine[i] * block_size;
         raw.assign(values + first, values + first + std::min(block_size, count - first));
       });
-  // Each process's blocks and their sizes, then its frames in the same order.
-  std::vector<std::uint64_t> sizes;
-  std::vector<unsigned char> bytes;
-  for (std::size_t i = 0; i < mine.size(); ++i) {
-    sizes.push_back(mine[i]);
-    sizes.push_back(frames[i].size());
-    bytes.insert(bytes.end(), frames[i].begin(), frames[i].end());
-    std::vector<unsigned char>().swap(frames[i]);
-  }
-  const std::vector<std::vector<std::uint64_t>> all_sizes = exchange.gather(std::move(sizes));
+  // Each process's blocks with their sizes and checksums, to process 0.
+  std::vector<std::uint64_t> described;
+  for (std::size_t i = 0; i < mine.size(); ++i)
+    described.insert(described.end(), {mine[i], frames[i].size(), crc32c(frames[i].data(), frames[i].size())});
+  const std::vector<std::vector<std::uint64_t>> all = exchange.gather(std::move(described));
+  // Process 0 makes the file's temporary and sends each process its name
+  // and the offsets of its blocks (an empty name: it could not be made).
   std::optional<TierFileAssembly> file;
+  std::exception_ptr failed;
+  std::vector<std::vector<std::uint64_t>> to(static_cast<std::size_t>(exchange.ranks()));
+  std::vector<std::uint32_t> checksums;
   if (exchange.rank() == 0) {
-    std::vector<std::uint32_t> by_block(blocks, 0);
-    for (const std::vector<std::uint64_t>& pairs : all_sizes)
-      for (std::size_t j = 0; j + 1 < pairs.size(); j += 2)
-        by_block.at(pairs[j]) = static_cast<std::uint32_t>(pairs[j + 1]);
-    file.emplace(path, info, options, std::move(by_block));
-  }
-  for (int from = 0; from < exchange.ranks(); ++from) {
-    const std::vector<unsigned char> got =
-        exchange.pass_to_root(from, from == exchange.rank() ? std::move(bytes) : std::vector<unsigned char>{});
-    if (!file) continue;
-    const std::vector<std::uint64_t>& pairs = all_sizes[static_cast<std::size_t>(from)];
-    std::size_t at = 0;
-    for (std::size_t j = 0; j + 1 < pairs.size(); j += 2) {
-      const std::size_t size = static_cast<std::size_t>(pairs[j + 1]);
-      if (at + size > got.size())
-        throw TablebaseError(path, "cannot write: process " + std::to_string(from) + " sent fewer bytes than it said");
-      file->put(pairs[j], std::span<const unsigned char>(got.data() + at, size));
-      at += size;
+    std::vector<std::uint32_t> sizes(blocks, 0);
+    checksums.assign(blocks, 0);
+    for (const std::vector<std::uint64_t>& words : all)
+      for (std::size_t j = 0; j + 2 < words.size(); j += 3) {
+        sizes.at(words[j]) = static_cast<std::uint32_t>(words[j + 1]);
+        checksums.at(words[j]) = static_cast<std::uint32_t>(words[j + 2]);
+      }
+    const std::vector<std::uint64_t> offsets = tier_block_offsets(sizes);
+    try {
+      file.emplace(path, info, options, std::move(sizes));
+    } catch (...) {
+      failed = std::current_exception();
+    }
+    for (std::size_t r = 0; r < all.size() && r < to.size(); ++r) {
+      tier_share_detail::append_text(to[r], file ? file->temporary().string() : std::string());
+      for (std::size_t j = 0; j + 2 < all[r].size(); j += 3) to[r].push_back(offsets[all[r][j]]);
     }
   }
-  if (file) file->commit();
+  const std::vector<std::uint64_t> told = exchange.exchange(std::move(to)).at(0);
+  std::size_t at = 0;
+  const std::string temporary = tier_share_detail::read_text(told, at);
+  if (!failed) {
+    try {
+      if (temporary.empty()) throw TablebaseError(path, "cannot write: process 0 could not make the file");
+      if (told.size() - at != frames.size())
+        throw TablebaseError(path, "cannot write: process 0 placed " + std::to_string(told.size() - at) +
+                                       " blocks of this process's " + std::to_string(frames.size()));
+      write_frames_into(temporary,
+                        std::vector<std::uint64_t>(told.begin() + static_cast<std::ptrdiff_t>(at), told.end()), frames);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  }
+  std::vector<std::vector<unsigned char>>().swap(frames);
+  // Every process has written its blocks, or failed, before process 0 puts
+  // the table and renames; on a failure the temporary goes with `file`.
+  const std::uint64_t failures = exchange.sum({failed ? 1u : 0u}).at(0);
+  if (failed) std::rethrow_exception(failed);
+  if (failures > 0) throw TablebaseError(path, "cannot write: another process could not write its blocks");
+  if (!file) return;
+  for (std::uint64_t b = 0; b < blocks; ++b) file->written_elsewhere(b, checksums[b]);
+  file->commit();
 }
 
 }  // namespace rtb

@@ -401,11 +401,7 @@ TierFileAssembly::TierFileAssembly(const fs::path& path, const TierInfo& info, c
     throw TablebaseError(path, "cannot write: " + std::to_string(sizes_.size()) + " blocks for a tier of " +
                                    std::to_string(info.position_count) + " positions");
   read_disk_full_hook();
-  std::uint64_t offset = kHeaderSize + sizes_.size() * kTableEntrySize + 4;
-  for (const std::uint32_t size : sizes_) {
-    offsets_.push_back(offset);
-    offset += size;
-  }
+  offsets_ = tier_block_offsets(sizes_);
   crcs_.assign(sizes_.size(), 0);
   put_.assign(sizes_.size(), false);
   std::error_code ec;
@@ -434,6 +430,46 @@ void TierFileAssembly::put(std::uint64_t block, std::span<const unsigned char> f
   }
   crcs_[block] = crc32c(frame.data(), frame.size());
   put_[block] = true;
+}
+
+void TierFileAssembly::written_elsewhere(std::uint64_t block, std::uint32_t checksum) {
+  if (block >= sizes_.size() || put_[block])
+    throw TablebaseError(tmp_, "cannot write: block " + std::to_string(block) + " is not one the file awaits");
+  crcs_[block] = checksum;
+  put_[block] = true;
+}
+
+std::vector<std::uint64_t> tier_block_offsets(const std::vector<std::uint32_t>& block_sizes) {
+  std::vector<std::uint64_t> offsets;
+  offsets.reserve(block_sizes.size());
+  std::uint64_t offset = kHeaderSize + block_sizes.size() * kTableEntrySize + 4;
+  for (const std::uint32_t size : block_sizes) {
+    offsets.push_back(offset);
+    offset += size;
+  }
+  return offsets;
+}
+
+void write_frames_into(const fs::path& temporary, const std::vector<std::uint64_t>& offsets,
+                       const std::vector<std::vector<unsigned char>>& frames) {
+  if (offsets.size() != frames.size())
+    throw TablebaseError(temporary, "cannot write: " + std::to_string(frames.size()) + " blocks for " +
+                                        std::to_string(offsets.size()) + " places");
+  read_disk_full_hook();
+  // O_NOFOLLOW and no O_CREAT: only the temporary the assembly made.
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) throw TablebaseError(temporary, "cannot open to write: " + errno_text());
+  try {
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      if (::lseek(fd, static_cast<off_t>(offsets[i]), SEEK_SET) < 0) throw_errno();
+      write_all(fd, frames[i].data(), frames[i].size());
+    }
+    if (::fsync(fd) != 0) throw_errno();
+  } catch (const std::system_error& e) {
+    ::close(fd);
+    throw TablebaseError(temporary, "cannot write: " + e.code().message());
+  }
+  if (::close(fd) != 0) throw TablebaseError(temporary, "cannot write: " + errno_text());
 }
 
 void TierFileAssembly::commit() {

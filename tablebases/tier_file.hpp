@@ -173,6 +173,10 @@ class TierFileAssembly {
   TierFileAssembly(const TierFileAssembly&) = delete;
   TierFileAssembly& operator=(const TierFileAssembly&) = delete;
   void put(std::uint64_t block, std::span<const unsigned char> frame);
+  // The temporary the blocks are written into: another process writes its
+  // own there (write_frames_into), and says so with written_elsewhere().
+  const std::filesystem::path& temporary() const { return tmp_; }
+  void written_elsewhere(std::uint64_t block, std::uint32_t checksum);
   void commit();
 
  private:
@@ -185,6 +189,16 @@ class TierFileAssembly {
   int fd_ = -1;
   bool committed_ = false;
 };
+
+// Where each block of such a file starts, from every block's compressed
+// size: the blocks follow the header and the block table, in order.
+std::vector<std::uint64_t> tier_block_offsets(const std::vector<std::uint32_t>& block_sizes);
+
+// Writes frames of a TierFileAssembly's file from another process, each at
+// its offset, into the assembly's temporary (it must be there already), and
+// syncs them to the disk.
+void write_frames_into(const std::filesystem::path& temporary, const std::vector<std::uint64_t>& offsets,
+                       const std::vector<std::vector<unsigned char>>& frames);
 
 // Reads and verifies the whole file (header, table, every block) and checks
 // game, variant, tier and position count against expected; DerivedTier for

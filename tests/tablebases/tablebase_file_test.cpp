@@ -22,9 +22,11 @@
 #include <thread>
 #include <vector>
 
+#include "driver/tier_share_writer.hpp"
 #include "tablebases/checksum.hpp"
 #include "tablebases/tier_file.hpp"
 #include "tests/support/file_bytes.hpp"
+#include "tests/support/thread_exchange.hpp"
 
 namespace rtb {
 namespace {
@@ -199,6 +201,49 @@ TEST_F(TierFileTest, BlocksCompressedApartMakeTheWholeTiersFile) {
     EXPECT_NE(message_of([&] { assembly.commit(); }).find("a block is missing"), std::string::npos);
   }
   EXPECT_FALSE(fs::exists(file("given_up.rtb")));
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_FALSE(is_tier_temporary(entry.path().filename().string())) << entry.path();
+}
+
+// write_tier_share with three processes simulated by threads: each
+// compresses its own blocks and writes them into process 0's temporary at
+// the offsets process 0 gives it, and the file is the one process's bytes.
+// A process that cannot write (the disk "fills" at once) makes every one
+// give up, and no file or temporary is left.
+TEST_F(TierFileTest, ProcessesThatEachWriteTheirBlocksMakeTheWholeTiersFile) {
+  const std::uint64_t count = 9 * 1024 + 77;
+  const WriteOptions options{.block_size = 1024, .threads = 1};
+  std::vector<std::uint8_t> values(count);
+  for (std::uint64_t i = 0; i < count; ++i) values[i] = static_cast<std::uint8_t>((i * 31 / 5) % 53);
+  write_tier_file(file("whole.rtb"), info_for(count), std::span<const std::uint8_t>(values), options);
+  const auto write_split = [&](const std::string& name) {
+    testing::ThreadExchange shared(3);
+    std::vector<std::string> errors(3);
+    std::vector<std::thread> processes;
+    for (int r = 0; r < 3; ++r)
+      processes.emplace_back([&, r] {
+        testing::ThreadExchange::Rank exchange = shared.rank(r);
+        const SlotPartition share({count}, 3, r, 1024);
+        // Each process holds its own slots' values only.
+        std::vector<std::uint8_t> own(count, 0xEE);
+        for (std::uint64_t slot = 0; slot < count; ++slot)
+          if (share.owns(0, slot)) own[slot] = values[slot];
+        try {
+          write_tier_share(file(name), info_for(count), options, own.data(), share, 0, exchange);
+        } catch (const std::exception& e) {
+          errors[static_cast<std::size_t>(r)] = e.what();
+        }
+      });
+    for (std::thread& process : processes) process.join();
+    return errors;
+  };
+  EXPECT_EQ(write_split("split.rtb"), std::vector<std::string>(3));
+  EXPECT_EQ(read_bytes(file("whole.rtb")), read_bytes(file("split.rtb")));
+  ::setenv("RTB_TEST_DISK_FULL_AFTER_BYTES", "0", 1);
+  const std::vector<std::string> errors = write_split("full.rtb");
+  ::unsetenv("RTB_TEST_DISK_FULL_AFTER_BYTES");
+  for (const std::string& error : errors) EXPECT_FALSE(error.empty()) << "a process went on after another failed";
+  EXPECT_FALSE(fs::exists(file("full.rtb")));
   for (const auto& entry : fs::directory_iterator(dir_))
     EXPECT_FALSE(is_tier_temporary(entry.path().filename().string())) << entry.path();
 }
