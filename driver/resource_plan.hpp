@@ -111,10 +111,12 @@ struct PlanModel {
   double share_bytes_per_group_slot = 0.03;
   double share_bytes_per_own_slot = 0.15;
   // The exchange's buffers of a level's round (solver/retrograde.hpp,
-  // walk_share_level: 8 MiB of updates for others, held up to four times
-  // over while they are sorted, sent, received and applied), or 32 bytes a
-  // slot of the share where that is less.
-  std::uint64_t share_exchange_bytes = 32ull << 20;
+  // walk_share_level: 8 MiB of updates for others, held several times over
+  // while they are sorted, sent, received and applied, and MPI's own copies
+  // of them), or 32 bytes a slot of the share where that is less. Measured:
+  // Crossings 5x5's 5-5 alone peaks 26 to 32 MiB a rank above a plan that
+  // counted 32 MiB here, on 2 ranks (447 MiB) and on 4 (333 to 339 MiB).
+  std::uint64_t share_exchange_bytes = 64ull << 20;
   // What Open MPI adds to a process (measured: `rtb generate pangki
   // --max-pieces 2` peaks at 24.6 MiB a rank under mpirun -np 2, 13.9 alone).
   std::uint64_t share_mpi_bytes = 12ull << 20;
