@@ -99,9 +99,9 @@ inline void write_tier_share(const std::filesystem::path& path, const TierInfo& 
   if (!failed) {
     try {
       if (temporary.empty()) throw TablebaseError(path, "cannot write: process 0 could not make the file");
-      if (told.size() - at != frames.size())
-        throw TablebaseError(path, "cannot write: process 0 placed " + std::to_string(told.size() - at) +
-                                       " blocks of this process's " + std::to_string(frames.size()));
+      if (at > told.size() || told.size() - at != frames.size())
+        throw TablebaseError(
+            path, "cannot write: process 0 did not place this process's " + std::to_string(frames.size()) + " blocks");
       write_frames_into(temporary,
                         std::vector<std::uint64_t>(told.begin() + static_cast<std::ptrdiff_t>(at), told.end()), frames);
     } catch (...) {

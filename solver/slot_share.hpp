@@ -44,9 +44,6 @@ class GroupExchange {
   virtual std::vector<std::uint64_t> sum(std::vector<std::uint64_t> mine) = 0;
   // Process 0 gets every process's words, by rank; the others get nothing.
   virtual std::vector<std::vector<std::uint64_t>> gather(std::vector<std::uint64_t> mine) = 0;
-  // Bytes from one process to process 0: `from` sends, process 0 receives
-  // (and returns them); the others return nothing at once.
-  virtual std::vector<unsigned char> pass_to_root(int from, std::vector<unsigned char> mine) = 0;
 };
 
 // A lone process: every step hands back what it is given.
@@ -57,7 +54,6 @@ class OneProcessExchange final : public GroupExchange {
   std::vector<std::vector<std::uint64_t>> exchange(std::vector<std::vector<std::uint64_t>> to) override { return to; }
   std::vector<std::uint64_t> sum(std::vector<std::uint64_t> mine) override { return mine; }
   std::vector<std::vector<std::uint64_t>> gather(std::vector<std::uint64_t> mine) override { return {mine}; }
-  std::vector<unsigned char> pass_to_root(int, std::vector<unsigned char> mine) override { return mine; }
 };
 
 // Which slots of a group each process owns (see the top of this file).

@@ -46,14 +46,6 @@ class ThreadExchange {
       shared_.meet_.arrive_and_wait();
       return all;
     }
-    std::vector<unsigned char> pass_to_root(int from, std::vector<unsigned char> mine) override {
-      if (rank_ == from) shared_.bytes_ = std::move(mine);
-      shared_.meet_.arrive_and_wait();
-      std::vector<unsigned char> got;
-      if (rank_ == 0) got = shared_.bytes_;
-      shared_.meet_.arrive_and_wait();
-      return got;
-    }
 
    private:
     std::size_t me() const { return static_cast<std::size_t>(rank_); }
@@ -68,7 +60,6 @@ class ThreadExchange {
   std::barrier<> meet_;
   std::vector<std::vector<std::vector<std::uint64_t>>> boxes_;  // by sender, then by receiver
   std::vector<std::vector<std::uint64_t>> words_;
-  std::vector<unsigned char> bytes_;
 };
 
 }  // namespace rtb::testing

@@ -113,31 +113,4 @@ std::vector<std::vector<std::uint64_t>> MpiGroupExchange::gather(std::vector<std
   return by_rank;
 }
 
-std::vector<unsigned char> MpiGroupExchange::pass_to_root(int from, std::vector<unsigned char> mine) {
-  if (from == 0) return rank_ == 0 ? mine : std::vector<unsigned char>{};
-  constexpr int kTag = 7;
-  constexpr std::uint64_t kPiece = std::uint64_t{1} << 30;
-  MPI_Request request;
-  if (rank_ == from) {
-    std::uint64_t size = mine.size();
-    MPI_Isend(&size, 1, MPI_UINT64_T, 0, kTag, comm_, &request);
-    wait_without_spinning(request);
-    for (std::uint64_t at = 0; at < size; at += kPiece) {
-      MPI_Isend(mine.data() + at, static_cast<int>(std::min(kPiece, size - at)), MPI_BYTE, 0, kTag, comm_, &request);
-      wait_without_spinning(request);
-    }
-    return {};
-  }
-  if (rank_ != 0) return {};
-  std::uint64_t size = 0;
-  MPI_Irecv(&size, 1, MPI_UINT64_T, from, kTag, comm_, &request);
-  wait_without_spinning(request);
-  std::vector<unsigned char> got(size);
-  for (std::uint64_t at = 0; at < size; at += kPiece) {
-    MPI_Irecv(got.data() + at, static_cast<int>(std::min(kPiece, size - at)), MPI_BYTE, from, kTag, comm_, &request);
-    wait_without_spinning(request);
-  }
-  return got;
-}
-
 }  // namespace rtb::cli

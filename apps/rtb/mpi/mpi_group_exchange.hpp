@@ -21,7 +21,6 @@ class MpiGroupExchange final : public GroupExchange {
   std::vector<std::vector<std::uint64_t>> exchange(std::vector<std::vector<std::uint64_t>> to) override;
   std::vector<std::uint64_t> sum(std::vector<std::uint64_t> mine) override;
   std::vector<std::vector<std::uint64_t>> gather(std::vector<std::uint64_t> mine) override;
-  std::vector<unsigned char> pass_to_root(int from, std::vector<unsigned char> mine) override;
 
   // Bytes and messages this process sent to others in exchange() (messages:
   // the non-empty parts of its Alltoallv calls), and its calls of
