@@ -82,7 +82,6 @@ inline void write_tier_share(const std::filesystem::path& path, const TierInfo& 
         sizes.at(words[j]) = static_cast<std::uint32_t>(words[j + 1]);
         checksums.at(words[j]) = static_cast<std::uint32_t>(words[j + 2]);
       }
-    const std::vector<std::uint64_t> offsets = tier_block_offsets(sizes);
     try {
       file.emplace(path, info, options, std::move(sizes));
     } catch (...) {
@@ -90,7 +89,8 @@ inline void write_tier_share(const std::filesystem::path& path, const TierInfo& 
     }
     for (std::size_t r = 0; r < all.size() && r < to.size(); ++r) {
       tier_share_detail::append_text(to[r], file ? file->temporary().string() : std::string());
-      for (std::size_t j = 0; j + 2 < all[r].size(); j += 3) to[r].push_back(offsets[all[r][j]]);
+      if (!file) continue;
+      for (std::size_t j = 0; j + 2 < all[r].size(); j += 3) to[r].push_back(file->offset(all[r][j]));
     }
   }
   const std::vector<std::uint64_t> told = exchange.exchange(std::move(to)).at(0);

@@ -288,17 +288,29 @@ std::array<unsigned char, kHeaderSize> values_header(const TierInfo& info, std::
 
 // Each block's offset (the blocks follow the table in order), size and
 // checksum, then the checksum of the entries.
+// Where each block starts: the blocks follow the header and the block
+// table, in order.
+std::vector<std::uint64_t> block_offsets(const std::vector<std::uint32_t>& sizes) {
+  std::vector<std::uint64_t> offsets;
+  offsets.reserve(sizes.size());
+  std::uint64_t offset = kHeaderSize + sizes.size() * kTableEntrySize + 4;
+  for (const std::uint32_t size : sizes) {
+    offsets.push_back(offset);
+    offset += size;
+  }
+  return offsets;
+}
+
 std::vector<unsigned char> block_table(const std::vector<std::uint32_t>& sizes,
                                        const std::vector<std::uint32_t>& crcs) {
   const std::uint64_t block_count = sizes.size();
   std::vector<unsigned char> table(block_count * kTableEntrySize + 4);
-  std::uint64_t offset = kHeaderSize + table.size();
+  const std::vector<std::uint64_t> offsets = block_offsets(sizes);
   for (std::uint64_t b = 0; b < block_count; ++b) {
     unsigned char* e = &table[b * kTableEntrySize];
-    put_u64(e, offset);
+    put_u64(e, offsets[b]);
     put_u32(e + 8, sizes[b]);
     put_u32(e + 12, crcs[b]);
-    offset += sizes[b];
   }
   put_u32(&table[block_count * kTableEntrySize], crc32c(table.data(), block_count * kTableEntrySize));
   return table;
@@ -401,7 +413,7 @@ TierFileAssembly::TierFileAssembly(const fs::path& path, const TierInfo& info, c
     throw TablebaseError(path, "cannot write: " + std::to_string(sizes_.size()) + " blocks for a tier of " +
                                    std::to_string(info.position_count) + " positions");
   read_disk_full_hook();
-  offsets_ = tier_block_offsets(sizes_);
+  offsets_ = block_offsets(sizes_);
   crcs_.assign(sizes_.size(), 0);
   put_.assign(sizes_.size(), false);
   std::error_code ec;
@@ -437,17 +449,6 @@ void TierFileAssembly::written_elsewhere(std::uint64_t block, std::uint32_t chec
     throw TablebaseError(tmp_, "cannot write: block " + std::to_string(block) + " is not one the file awaits");
   crcs_[block] = checksum;
   put_[block] = true;
-}
-
-std::vector<std::uint64_t> tier_block_offsets(const std::vector<std::uint32_t>& block_sizes) {
-  std::vector<std::uint64_t> offsets;
-  offsets.reserve(block_sizes.size());
-  std::uint64_t offset = kHeaderSize + block_sizes.size() * kTableEntrySize + 4;
-  for (const std::uint32_t size : block_sizes) {
-    offsets.push_back(offset);
-    offset += size;
-  }
-  return offsets;
 }
 
 void write_frames_into(const fs::path& temporary, const std::vector<std::uint64_t>& offsets,

@@ -176,6 +176,8 @@ class TierFileAssembly {
   // The temporary the blocks are written into: another process writes its
   // own there (write_frames_into), and says so with written_elsewhere().
   const std::filesystem::path& temporary() const { return tmp_; }
+  // Where block `block` goes in the file.
+  std::uint64_t offset(std::uint64_t block) const { return offsets_.at(block); }
   void written_elsewhere(std::uint64_t block, std::uint32_t checksum);
   void commit();
 
@@ -189,10 +191,6 @@ class TierFileAssembly {
   int fd_ = -1;
   bool committed_ = false;
 };
-
-// Where each block of such a file starts, from every block's compressed
-// size: the blocks follow the header and the block table, in order.
-std::vector<std::uint64_t> tier_block_offsets(const std::vector<std::uint32_t>& block_sizes);
 
 // Writes frames of a TierFileAssembly's file from another process, each at
 // its offset, into the assembly's temporary (it must be there already), and

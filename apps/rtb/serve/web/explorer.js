@@ -1306,7 +1306,8 @@ async function openGame(game, variant, start, moves, at, push, variations) {
     const parts = moves[k].split(',');
     for (let n = parts.length - 1; !row && n > 0; --n) {
       row = legal(parts.slice(0, n).join(','));
-      if (row) moves.splice(k, 1, row.move, ...(parts.slice(n).join(',') ? [parts.slice(n).join(',')] : []));
+      const rest = parts.slice(n).join(',');
+      if (row) moves.splice(k, 1, row.move, ...(rest ? [rest] : []));
     }
     if (!row) {
       error = { message: 'move ' + (k + 1) + ' (' + moves[k] + ') is not a legal move in ' + state.positions[k] + '; the record stops before it' };
