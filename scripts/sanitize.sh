@@ -22,16 +22,11 @@ reports="$build/reports"
 rm -rf "$reports" && mkdir -p "$reports"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:log_path=$reports/asan
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$reports/ubsan OMP_WAIT_POLICY=PASSIVE
+logs=$build
 status=0
+# shellcheck source=scripts/sanitizer_step.sh
+source "$root/scripts/sanitizer_step.sh"
 for t in "${tests[@]}"; do
-  start=$(date +%s)
-  if "$build/tests/$t" --gtest_brief=1 > "$build/$t.log" 2>&1 && ! ls "$reports"/*san.* > /dev/null 2>&1; then
-    echo "sanitize: $t passed ($(( $(date +%s) - start )) s)"
-  else
-    echo "sanitize: $t FAILED:"
-    { grep -hE 'ERROR: AddressSanitizer|runtime error|SUMMARY|FAILED' "$build/$t.log" "$reports"/*san.* 2> /dev/null || true; } | head -20
-    mkdir -p "$reports/$t" && mv "$reports"/*san.* "$reports/$t/" 2> /dev/null || true
-    status=1
-  fi
+  sanitizer_step "$t" "$build/tests/$t" --gtest_brief=1
 done
 exit $status

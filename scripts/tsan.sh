@@ -60,45 +60,35 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPI
   { cat "$build.configure.log"; exit 1; }
 cmake --build "$build" -j2 --target rtb "${tests[@]}" > "$build.build.log" 2>&1 || { tail -50 "$build.build.log"; exit 1; }
 
+logs=$build/work
 status=0
-step() {  # step NAME COMMAND...: runs it, fails the run on a fault or a report
-  local name=$1 start
-  shift
-  start=$(date +%s)
-  if "$@" > "$build/work/$name.log" 2>&1 && ! ls "$reports"/tsan.* > /dev/null 2>&1; then
-    echo "tsan: $name passed ($(($(date +%s) - start)) s)"
-  else
-    echo "tsan: $name FAILED:"
-    { grep -hE 'WARNING: ThreadSanitizer|SUMMARY|FAILED|error' "$build/work/$name.log" "$reports"/tsan.* 2> /dev/null || true; } | head -20
-    mkdir -p "$reports/$name" && mv "$reports"/tsan.* "$reports/$name/" 2> /dev/null || true
-    status=1
-  fi
-}
+# shellcheck source=scripts/sanitizer_step.sh
+source "$root/scripts/sanitizer_step.sh"
 
 # 3. Threaded solves, one for each way of walking a group, then their checks.
 rtb="$build/bin/rtb"
 tb="$build/work/tb"
 solve() { "$rtb" generate "$@" --threads 2 --quiet; }
-step generate-byte-walk solve crossings --variant 4x4 --dir "$tb/byte"
-step generate-lean-walk solve crossings --variant 4x4 --walk lean --dir "$tb/lean"
-step generate-list-walk solve pangki --max-pieces 4 --walk lists --dir "$tb/lists"
-step generate-table-walk solve crossings --variant seed-3x3 --dir "$tb/table"
-step generate-forward-walk solve crossings --variant seed-3x3 --walk forward --dir "$tb/forward"
-step generate-one-pass solve bagh-chal --variant 4x4 --all --dir "$tb/byte"
-step generate-derived solve morris --variant six --all --derive-tiers --dir "$tb/byte"
+sanitizer_step generate-byte-walk solve crossings --variant 4x4 --dir "$tb/byte"
+sanitizer_step generate-lean-walk solve crossings --variant 4x4 --walk lean --dir "$tb/lean"
+sanitizer_step generate-list-walk solve pangki --max-pieces 4 --walk lists --dir "$tb/lists"
+sanitizer_step generate-table-walk solve crossings --variant seed-3x3 --dir "$tb/table"
+sanitizer_step generate-forward-walk solve crossings --variant seed-3x3 --walk forward --dir "$tb/forward"
+sanitizer_step generate-one-pass solve bagh-chal --variant 4x4 --all --dir "$tb/byte"
+sanitizer_step generate-derived solve morris --variant six --all --derive-tiers --dir "$tb/byte"
 for game in "crossings --variant 4x4" "bagh-chal --variant 4x4 --all" "morris --variant six --all"; do
   name=${game// /}
   # shellcheck disable=SC2086 # the game's words are meant to split
-  step "verify${name//-/}" "$rtb" verify $game --dir "$tb/byte" --threads 2
+  sanitizer_step "verify${name//-/}" "$rtb" verify $game --dir "$tb/byte" --threads 2
   # shellcheck disable=SC2086
-  step "stats${name//-/}" "$rtb" stats $game --dir "$tb/byte" --threads 2
+  sanitizer_step "stats${name//-/}" "$rtb" stats $game --dir "$tb/byte" --threads 2
 done
 
 # 4. Concurrent probes: the library's threads, the files' readers, the
 # search's cancel, the server under many clients (its tests start $rtb).
-step library_test "$build/tests/library_test" --gtest_brief=1 \
+sanitizer_step library_test "$build/tests/library_test" --gtest_brief=1 \
   --gtest_filter='LibraryProbe.*:LibraryVerifyAndStats.*:LibraryGenerate.DerivedTiers*'
 for t in tablebase_file_test search_test serve_load_test serve_hardening_test explorer_api_test; do
-  step "$t" "$build/tests/$t" --gtest_brief=1
+  sanitizer_step "$t" "$build/tests/$t" --gtest_brief=1
 done
 exit $status

@@ -166,31 +166,46 @@ TEST(ServeConnections, HundredsOfSlowAndIdleClientsDoNotStallOthers) {
 TEST(ServeConnections, KeptAliveAnswersComeAtOnceAndTheirTermsAreKept) {
   Server server({"--dir", "."});
   ASSERT_GT(server.port(), 0);
+  // The baseline: first answers on fresh connections, which Nagle's delay
+  // never touched (nothing of theirs is waiting for an ACK).
+  std::vector<double> fresh;
+  for (int i = 0; i < 10; ++i) {
+    serve_test::KeptAlive once(server.port());
+    const serve_test::KeptAlive::Answer a = once.get("/api/games");
+    ASSERT_EQ(a.status, 200) << "fresh connection " << i + 1;
+    fresh.push_back(a.seconds * 1000);
+  }
   serve_test::KeptAlive connection(server.port());
   ASSERT_TRUE(connection.connected());
   std::vector<double> ms;
   std::string terms;
-  for (int i = 0; i < 10; ++i) {
+  for (int i = 0; i < 30; ++i) {
     const serve_test::KeptAlive::Answer a = connection.get("/api/games");
     ASSERT_EQ(a.status, 200) << "request " << i + 1;
     ms.push_back(a.seconds * 1000);
     terms = a.header("Keep-Alive");
   }
-  std::cout << "[ keep-alive ] 10 requests on one connection, ms:";
+  std::cout << "[ keep-alive ] 30 requests on one connection, ms:";
   for (double m : ms) std::cout << " " << m;
+  std::cout << "\n[ keep-alive ] first answers on 10 fresh connections, ms:";
+  for (double m : fresh) std::cout << " " << m;
   std::cout << "\n";
-  std::vector<double> later(ms.begin() + 1, ms.end());
-  std::sort(later.begin(), later.end());
-  // Nagle's delay put every later answer at 40 ms or more; a loaded machine
-  // may delay most of them by its scheduling (a clean-clone run at load 17
-  // saw a median of 36 ms), but not every one: the fastest is the test.
-  EXPECT_LT(later.front(), 20.0) << "the fastest of the 2nd to 10th answers";
+  // Nagle's delay put answers 40 ms or more behind a fresh connection's,
+  // all of them once the client's quick ACKs of a new connection are over
+  // (about the first 6 answers here). A loaded machine delays many answers
+  // by its scheduling, and a sanitized server answers slowly (CI's
+  // ThreadSanitizer run failed a fixed 20 ms bound on the 2nd to 10th),
+  // but both touch fresh and kept-alive answers alike: the fastest of the
+  // 11th to 30th is compared with the fastest fresh one.
+  const double fastest_later = *std::min_element(ms.begin() + 10, ms.end());
+  const double fastest_fresh = *std::min_element(fresh.begin(), fresh.end());
+  EXPECT_LT(fastest_later, fastest_fresh + 20.0) << "the fastest of the 11th to 30th answers against a fresh one's";
 
   EXPECT_EQ(terms, "timeout=2, max=100");
   int timeout = 0, max = 0;
   ASSERT_EQ(std::sscanf(terms.c_str(), "timeout=%d, max=%d", &timeout, &max), 2) << terms;
   // max: the connection serves that many requests, the last says so and closes.
-  for (int i = 10; i < max - 1; ++i) ASSERT_EQ(connection.get("/api/games").status, 200) << "request " << i + 1;
+  for (int i = 30; i < max - 1; ++i) ASSERT_EQ(connection.get("/api/games").status, 200) << "request " << i + 1;
   const serve_test::KeptAlive::Answer last = connection.get("/api/games");
   EXPECT_EQ(last.status, 200);
   EXPECT_EQ(last.header("Connection"), "close");
@@ -200,7 +215,8 @@ TEST(ServeConnections, KeptAliveAnswersComeAtOnceAndTheirTermsAreKept) {
   ASSERT_EQ(idle.get("/api/games").status, 200);
   const auto start = Clock::now();
   EXPECT_FALSE(idle.closed_by_server(std::chrono::milliseconds(timeout * 1000 - 300)));
-  EXPECT_TRUE(idle.closed_by_server(std::chrono::milliseconds(1000)));
+  // Soon after: within the timeout again, room for a loaded or sanitized server.
+  EXPECT_TRUE(idle.closed_by_server(std::chrono::milliseconds(timeout * 1000)));
   std::cout << "[ keep-alive ] an idle connection closed after " << seconds_since(start) << " s\n";
 }
 
