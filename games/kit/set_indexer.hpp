@@ -22,10 +22,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -46,14 +46,30 @@ class SetIndexer {
   using Sets = std::array<S, N>;
   static constexpr std::size_t kMostMaps = MostMaps;  // a map set is MostMaps bits in the class table
 
-  // `maps` must be a group (closed under composition) with the identity
-  // first; at most kMostMaps. Throws std::invalid_argument for bad arguments
-  // and std::length_error when the tier would exceed kMaxTierSlots.
-  SetIndexer(int squares, const std::array<int, N>& counts, std::vector<Map> maps);
-  SetIndexer(int squares, int first_count, int second_count, std::vector<Map> maps) requires(N == 2)
-      : SetIndexer(squares, std::array<int, 2>{first_count, second_count}, std::move(maps)) {}
+  // The classes of the first sets: which class each set is in (by its colex
+  // rank) and by which maps it reaches its canonical set, and each class's
+  // canonical set and stabiliser. They depend on the squares, the maps and
+  // the first set's size only, so indexers that differ in their further
+  // sets can share them: a game with many tiers builds one table a size of
+  // first set (classes_of_first_sets) instead of one a tier. Built in one pass
+  // over the sets in colex order, which for sets of one size is numeric
+  // order: a set's canonical set (the smallest image) never comes after it.
+  struct FirstSetClasses;
+  static std::shared_ptr<const FirstSetClasses> classes_of_first_sets(int squares, int first_count,
+                                                                      const std::vector<Map>& maps);
 
-  std::uint64_t size() const { return first_classes_.size() * further_sets_; }
+  // `maps` must be a group (closed under composition) with the identity
+  // first; at most kMostMaps. `classes`, when given, must come from
+  // classes_of_first_sets with the same squares, maps and counts[0]; otherwise
+  // the indexer builds its own. Throws std::invalid_argument for bad
+  // arguments and std::length_error when the tier would exceed kMaxTierSlots.
+  SetIndexer(int squares, const std::array<int, N>& counts, std::vector<Map> maps,
+             std::shared_ptr<const FirstSetClasses> classes = nullptr);
+  SetIndexer(int squares, int first_count, int second_count, std::vector<Map> maps,
+             std::shared_ptr<const FirstSetClasses> classes = nullptr) requires(N == 2)
+      : SetIndexer(squares, std::array<int, 2>{first_count, second_count}, std::move(maps), std::move(classes)) {}
+
+  std::uint64_t size() const { return class_count_ * further_sets_; }
 
   // The part of index() that depends on the first set only, for callers that
   // index many positions sharing one first set (all predecessors of a
@@ -111,7 +127,7 @@ class SetIndexer {
 
   // Slots come in blocks of consecutive slots, one block per class of first
   // sets: class_of_first_set(first) is the block of every index(first, ...).
-  std::uint64_t first_set_classes() const { return first_classes_.size(); }
+  std::uint64_t first_set_classes() const { return class_count_; }
   std::uint32_t class_of_first_set(S first) const { return class_of_rank_[colex_rank(first)].class_id(); }
   std::uint64_t class_of_slot(std::uint64_t index) const { return by_block_.quotient(index); }
   Sets sets(std::uint64_t index) const;
@@ -168,12 +184,25 @@ class SetIndexer {
   std::uint64_t further_sets_ = 1;        // the product of the radices
   FixedDivisor by_block_;                 // divides by further_sets_: a slot's block and its place there
   std::vector<Map> maps_;
-  std::vector<FirstSetClass> class_of_rank_;     // by colex rank of the first set
-  std::vector<S> first_classes_;                 // canonical first sets, by class id
-  std::vector<std::uint32_t> class_stabilizer_;  // maps fixing the canonical first set
+  std::shared_ptr<const FirstSetClasses> classes_;
+  // classes_'s tables, read on the solver's per-slot paths without going
+  // through the pointer.
+  const FirstSetClass* class_of_rank_;     // by colex rank of the first set
+  const S* first_classes_;                 // canonical first sets, by class id
+  const std::uint32_t* class_stabilizer_;  // maps fixing the canonical first set
+  std::uint64_t class_count_;
   // Further set k (squeezed) by rank, so that sets() costs a lookup instead
   // of the unranking loop; left empty where the table would be large.
   std::array<std::vector<S>, N> of_rank_;
+};
+
+template <SquareSet S, std::size_t N, std::size_t M>
+struct SetIndexer<S, N, M>::FirstSetClasses {
+  int squares = 0, count = 0;
+  std::size_t maps = 0;
+  std::vector<FirstSetClass> class_of_rank;  // by colex rank of the set
+  std::vector<S> canonical;                  // by class id, in colex order
+  std::vector<std::uint32_t> stabilizer;     // by class id
 };
 
 // The two-set case every current game uses: its numbering is the one their
@@ -183,7 +212,8 @@ using TwoSetIndexer = SetIndexer<Bitboard, 2>;
 // ---- implementation ----
 
 template <SquareSet S, std::size_t N, std::size_t M>
-SetIndexer<S, N, M>::SetIndexer(int squares, const std::array<int, N>& counts, std::vector<Map> maps)
+SetIndexer<S, N, M>::SetIndexer(int squares, const std::array<int, N>& counts, std::vector<Map> maps,
+                                std::shared_ptr<const FirstSetClasses> classes)
     : squares_(squares), counts_(counts), board_(first_squares<S>(squares)), maps_(std::move(maps)) {
   if (squares < 0 || squares > kSetBits<S>)
     throw std::invalid_argument("SetIndexer: " + std::to_string(squares) + " squares do not fit a " +
@@ -219,38 +249,17 @@ SetIndexer<S, N, M>::SetIndexer(int squares, const std::array<int, N>& counts, s
   if (static_cast<unsigned __int128>(first_sets / maps_.size()) * further_sets_ > kMaxTierSlots)
     throw too_large(std::to_string(first_sets) + " first sets times " + std::to_string(further_sets_) +
                     " further placements");
-  class_of_rank_.resize(first_sets);
-  std::vector<S> canonical_of_rank(first_sets);
-  for (std::uint64_t rank = 0; rank < first_sets; ++rank) {
-    const S set = colex_unrank<S>(rank, counts[0], squares);
-    S best = set;
-    for (const Map& map : maps_) best = std::min(best, map.apply(set));
-    canonical_of_rank[rank] = best;
-    if (best == set) first_classes_.push_back(set);
-  }
-  if (first_classes_.size() >= kMostClasses)
-    throw std::length_error("SetIndexer: more classes of first sets than the class table holds");
-  if (static_cast<unsigned __int128>(first_classes_.size()) * further_sets_ > kMaxTierSlots)
-    throw too_large(std::to_string(first_classes_.size()) + " classes of first sets times " +
-                    std::to_string(further_sets_) + " further placements");
-  // Class ids follow the colex order of the canonical sets, so they never
-  // depend on anything but the board and the maps.
-  std::unordered_map<std::uint64_t, std::uint32_t> class_of_canonical_rank;
-  for (std::uint32_t id = 0; id < first_classes_.size(); ++id) {
-    class_of_canonical_rank.emplace(colex_rank(first_classes_[id]), id);
-    std::uint32_t stabilizer = 0;
-    for (std::size_t g = 0; g < maps_.size(); ++g)
-      if (maps_[g].apply(first_classes_[id]) == first_classes_[id]) stabilizer |= 1u << g;
-    class_stabilizer_.push_back(stabilizer);
-  }
-  for (std::uint64_t rank = 0; rank < first_sets; ++rank) {
-    const S set = colex_unrank<S>(rank, counts[0], squares);
-    const S canonical = canonical_of_rank[rank];
-    std::uint32_t to_canonical = 0;
-    for (std::size_t g = 0; g < maps_.size(); ++g)
-      if (maps_[g].apply(set) == canonical) to_canonical |= 1u << g;
-    class_of_rank_[rank] = {static_cast<Packed>(class_of_canonical_rank.at(colex_rank(canonical))) << M | to_canonical};
-  }
+  if (!classes) classes = classes_of_first_sets(squares, counts[0], maps_);
+  if (classes->squares != squares || classes->count != counts[0] || classes->maps != maps_.size())
+    throw std::invalid_argument("SetIndexer: classes of first sets built for another board, maps or set size");
+  classes_ = std::move(classes);
+  class_of_rank_ = classes_->class_of_rank.data();
+  first_classes_ = classes_->canonical.data();
+  class_stabilizer_ = classes_->stabilizer.data();
+  class_count_ = classes_->canonical.size();
+  if (static_cast<unsigned __int128>(class_count_) * further_sets_ > kMaxTierSlots)
+    throw too_large(std::to_string(class_count_) + " classes of first sets times " + std::to_string(further_sets_) +
+                    " further placements");
   constexpr std::uint64_t kMostTabledSets = 1 << 17;
   for (std::size_t k = 1; k < N; ++k) {
     const std::uint64_t ranks = radix_[k - 1];
@@ -262,6 +271,45 @@ SetIndexer<S, N, M>::SetIndexer(int squares, const std::array<int, N>& counts, s
       if (rank + 1 < ranks) set = next_colex_set(set);
     }
   }
+}
+
+template <SquareSet S, std::size_t N, std::size_t M>
+std::shared_ptr<const typename SetIndexer<S, N, M>::FirstSetClasses> SetIndexer<S, N, M>::classes_of_first_sets(
+    int squares, int first_count, const std::vector<Map>& maps) {
+  auto out = std::make_shared<FirstSetClasses>();
+  out->squares = squares;
+  out->count = first_count;
+  out->maps = maps.size();
+  const std::uint64_t sets = binomial(squares, first_count);
+  out->class_of_rank.resize(sets);
+  S set = first_squares<S>(first_count);
+  for (std::uint64_t rank = 0; rank < sets; ++rank) {
+    // The smallest image, and every map that gives it (the identity first).
+    S canonical = set;
+    std::uint32_t to_canonical = 1;
+    for (std::size_t g = 1; g < maps.size(); ++g) {
+      const S image = maps[g].apply(set);
+      if (image < canonical) {
+        canonical = image;
+        to_canonical = 1u << g;
+      } else if (image == canonical) {
+        to_canonical |= 1u << g;
+      }
+    }
+    std::uint64_t id;
+    if (canonical == set) {  // a new class; the maps that fix its set are its stabiliser
+      id = out->canonical.size();
+      if (id >= kMostClasses)
+        throw std::length_error("SetIndexer: more classes of first sets than the class table holds");
+      out->canonical.push_back(set);
+      out->stabilizer.push_back(to_canonical);
+    } else {  // ranked earlier, as the canonical set is smaller
+      id = out->class_of_rank[colex_rank(canonical)].class_id();
+    }
+    out->class_of_rank[rank] = {static_cast<Packed>(id) << M | to_canonical};
+    if (rank + 1 < sets) set = next_colex_set(set);
+  }
+  return out;
 }
 
 template <SquareSet S, std::size_t N, std::size_t M>
@@ -342,7 +390,7 @@ std::uint64_t SetIndexer<S, N, M>::fixed_tuples(const Map& map, S free_squares) 
 template <SquareSet S, std::size_t N, std::size_t M>
 std::uint64_t SetIndexer<S, N, M>::class_count() const {
   std::uint64_t classes = 0;
-  for (std::size_t id = 0; id < first_classes_.size(); ++id) {
+  for (std::size_t id = 0; id < class_count_; ++id) {
     // The further sets beside one canonical first set fall into the orbits of
     // its stabiliser: the mean number of tuples a stabilising map fixes.
     std::uint64_t fixed = 0, maps = 0;

@@ -53,6 +53,7 @@ MorrisGame::MorrisGame(MorrisRules rules)
   if (maps_.size() > Indexer::kMostMaps)
     throw std::logic_error("morris: the board has more symmetries than the indexer holds");
   indexers_ = std::make_unique<LazyIndexer[]>(static_cast<std::size_t>(rules_.stones + 1) * (rules_.stones + 1));
+  first_set_classes_ = std::make_unique<LazyClasses[]>(static_cast<std::size_t>(rules_.stones + 1));
   build_tiers();
 }
 
@@ -99,8 +100,11 @@ void MorrisGame::build_tiers() {
 const MorrisGame::Indexer& MorrisGame::build_indexer(int first, int second) const {
   LazyIndexer& lazy = indexers_[static_cast<std::size_t>(first) * (rules_.stones + 1) + second];
   std::call_once(lazy.built, [&] {
+    LazyClasses& classes = first_set_classes_[static_cast<std::size_t>(first)];
+    std::call_once(classes.built,
+                   [&] { classes.classes = Indexer::classes_of_first_sets(rules_.points, first, maps_); });
     std::vector<SquareMap> maps = maps_;
-    lazy.indexer = std::make_unique<Indexer>(rules_.points, first, second, std::move(maps));
+    lazy.indexer = std::make_unique<Indexer>(rules_.points, first, second, std::move(maps), classes.classes);
     lazy.ready.store(lazy.indexer.get(), std::memory_order_release);
   });
   return *lazy.indexer;

@@ -545,6 +545,14 @@ class MorrisGame {
     std::atomic<const Indexer*> ready{nullptr};  // set once built: the lookups' fast path
   };
   std::unique_ptr<LazyIndexer[]> indexers_;
+  // By the first set's stones: the indexers of one first set's size share
+  // its classes (SetIndexer::classes_of_first_sets), the largest part of
+  // building one (Morabaraba's 169 indexers took 30 s to build apart).
+  struct LazyClasses {
+    std::once_flag built;
+    std::shared_ptr<const Indexer::FirstSetClasses> classes;
+  };
+  std::unique_ptr<LazyClasses[]> first_set_classes_;
 };
 
 // The hooks of solver/game_concept.hpp this game provides.

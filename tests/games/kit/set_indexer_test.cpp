@@ -211,6 +211,35 @@ TEST(SetIndexer, TwoSetSlotsDoNotDependOnTheWidthOrOnAnEmptyThirdSet) {
   EXPECT_EQ(wide.class_count(), narrow.class_count());
 }
 
+// Indexers that differ only in their further sets may share the classes
+// of their first sets (built once: Morris builds one table a size of first
+// set): the slots are those of an indexer built alone, whose class ids
+// follow the colex order of the canonical sets, as the files were numbered.
+// A table built for another board or set size is refused.
+TEST(SetIndexer, IndexersSharingTheirFirstSetClassesNumberAsIfBuiltAlone) {
+  const auto maps = dihedral_maps(5);
+  const auto classes = TwoSetIndexer::classes_of_first_sets(25, 4, maps);
+  std::mt19937_64 rng(11);
+  for (const int second : {0, 3, 7}) {
+    SCOPED_TRACE(::testing::Message() << "second set of " << second);
+    const TwoSetIndexer shared(25, 4, second, maps, classes), alone(25, 4, second, maps);
+    ASSERT_EQ(shared.size(), alone.size());
+    ASSERT_EQ(shared.first_set_classes(), alone.first_set_classes());
+    for (std::uint64_t id = 1; id < alone.first_set_classes(); ++id)
+      ASSERT_LT(alone.first_class(id - 1), alone.first_class(id)) << "class ids out of colex order at " << id;
+    for (int i = 0; i < 20000; ++i) {
+      const std::uint64_t slot = rng() % alone.size();
+      const auto [first, rest] = alone.sets(slot);
+      ASSERT_EQ(shared.sets(slot), alone.sets(slot));
+      ASSERT_EQ(shared.index(first, rest), alone.index(first, rest));
+      ASSERT_EQ(shared.weight(slot), alone.weight(slot));
+    }
+    EXPECT_EQ(shared.class_count(), alone.class_count());
+  }
+  EXPECT_THROW(TwoSetIndexer(25, 5, 3, maps, classes), std::invalid_argument);
+  EXPECT_THROW(TwoSetIndexer(16, 4, 3, dihedral_maps(4), classes), std::invalid_argument);
+}
+
 TEST(SetIndexer, RefusesTiersBeyondTheSlotLimitWithAClearError) {
   const auto maps = dihedral_maps<Bitboard128>(11);  // 121 squares
   try {
