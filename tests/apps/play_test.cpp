@@ -625,11 +625,26 @@ TEST(RtbPlay, SeedCrossingsIsDrawnWithItsCornersAndReserve) {
 
 class Tmux {
  public:
-  Tmux() : socket_("rtb-play-test-" + std::to_string(::getpid())) {}
+  // A server of its own: one socket a Tmux. (One a process let a test that
+  // starts a second session right after killing the first reach the dying
+  // server, which refused the new session: a full test run failed so.)
+  Tmux() : socket_("rtb-play-test-" + std::to_string(::getpid()) + "-" + std::to_string(next_server()++)) {}
   ~Tmux() { run("kill-server"); }
   static bool available() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
+  static int& next_server() {
+    static int n = 0;
+    return n;
+  }
   int run(const std::string& args) const {
-    return std::system(("tmux -L " + socket_ + " " + args + " >/dev/null 2>&1").c_str());
+    return std::system(
+        ("tmux -L " + socket_ + " " + args + " >/dev/null 2>" + rtb_test::quoted((scratch_.path() / "error").string()))
+            .c_str());
+  }
+  // What tmux said on its error output for the last command.
+  std::string error() const { return rtb_test::slurp(scratch_.path() / "error"); }
+  // A session "play" of 100 x 50 running `command`.
+  bool start(const std::string& command) const {
+    return run("new-session -d -s play -x 100 -y 50 " + rtb_test::quoted(command)) == 0;
   }
   std::string screen(bool with_colour = false) const {
     const std::filesystem::path file = scratch_.path() / "screen";
@@ -658,7 +673,7 @@ TEST(RtbPlayTmux, PlaysAFewMovesOfPangkiOnATerminal) {
   const std::string d = dir();
   Tmux tmux;
   const std::string command = rtb_test::quoted(RTB_BINARY) + " play pangki --dir " + rtb_test::quoted(d);
-  ASSERT_EQ(tmux.run("new-session -d -s play -x 100 -y 50 " + rtb_test::quoted("env -u NO_COLOR " + command)), 0);
+  ASSERT_TRUE(tmux.start("env -u NO_COLOR " + command)) << tmux.error();
   ASSERT_TRUE(tmux.wait_for("best first:")) << tmux.screen();  // (capture-pane drops the prompt's trailing space)
   EXPECT_NE(tmux.screen().find("black to move (you)   value: DRAW"), std::string::npos) << tmux.screen();
   // On a terminal: colour, and no echo of what was typed (the terminal shows it).
@@ -691,7 +706,7 @@ TEST(RtbPlayTmux, NoColorAndTheOptionTurnColourOffOnATerminal) {
   for (const std::string& run : {"env NO_COLOR=1 " + command, "env -u NO_COLOR " + command + " --no-color"}) {
     SCOPED_TRACE(run);
     Tmux tmux;
-    ASSERT_EQ(tmux.run("new-session -d -s play -x 100 -y 50 " + rtb_test::quoted(run)), 0);
+    ASSERT_TRUE(tmux.start(run)) << tmux.error();
     ASSERT_TRUE(tmux.wait_for("best first:")) << tmux.screen();
     EXPECT_EQ(tmux.screen(true).find("\033["), std::string::npos) << "colour despite NO_COLOR or --no-color";
     tmux.run("send-keys -t play quit Enter");

@@ -150,10 +150,20 @@ TEST(ServeLoad, ProbesAreAnsweredWithinASecondWithSearchesAndSlowClients) {
   std::cout << "[ load: 200 clients (4 searching) + 8 slow + 8 idle, 10 s ] " << mixed << "; " << slow_connections
             << " slow or idle connections; RSS " << warm / 1024 << " KB -> " << after_mixed / 1024 << " KB\n";
 
+  // The bounds: 99% of the probes within 1 s, none over 3 s, at most one in
+  // a thousand over 1 s. The faults they guard against were far beyond
+  // (searches that held the threads: p99 4.6 s, worst 13.4 s; slow clients:
+  // every request 5 to 15 s late). "None over 1 s" was the bound until a
+  // full run beside the sanitizers and a profiler saw 3 of 29,142 probes
+  // at 1.0 to 1.12 s: 200 clients on 2 cores wait for the scheduler too.
   const bool bounds = rtb_test::time_and_memory_bounds_apply();
   for (const Figures* f : std::vector<const Figures*>{&alone, &kept_alive, &mixed}) {
     EXPECT_EQ(f->failed, 0u);
-    if (bounds) EXPECT_EQ(f->slow, 0u);
+    if (bounds) {
+      EXPECT_LT(f->p99, 1.0);
+      EXPECT_LT(f->worst, 3.0);
+      EXPECT_LE(f->slow * 1000, f->answered) << f->slow << " probes over 1 s";
+    }
     EXPECT_GT(f->answered, 1000u);
   }
   EXPECT_GT(mixed.searches + mixed.searches_busy, 0u);
