@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by scripts/sanitize.sh and scripts/tsan.sh: one step of a
 # sanitized run, the same in both.
 #   sanitizer_step NAME COMMAND...
@@ -6,6 +7,7 @@
 # prints the reports' lines and each failed test's check with its message
 # (a CI log shows only what is printed here), keeps the reports under
 # $reports/NAME and sets status=1.
+# shellcheck disable=SC2154,SC2034 # logs, reports, status: the sourcing script's
 sanitizer_step() {
   local name=$1 start
   shift
@@ -19,7 +21,8 @@ sanitizer_step() {
       grep -hE -A4 ': Failure$' "$logs/$name.log"
       grep -hE 'ERROR: AddressSanitizer|WARNING: ThreadSanitizer|runtime error|SUMMARY|FAILED|error' "$logs/$name.log"
     } | awk '!seen[$0]++' | head -40 || true
-    mkdir -p "$reports/$name" && mv "$reports"/*san.* "$reports/$name/" 2> /dev/null || true
+    mkdir -p "$reports/$name"
+    mv "$reports"/*san.* "$reports/$name/" 2> /dev/null || true
     status=1
   fi
 }
