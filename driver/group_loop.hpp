@@ -131,12 +131,10 @@ class GroupLoop {
   }
 
   // Whether group g can be split across processes (solver/slot_share.hpp):
-  // a group walked in bytes by the game's own predecessors. A group solved
-  // in one pass, or one of a game that gives forward moves only, is solved
-  // whole by one process.
-  bool splittable(std::size_t g) const {
-    return GivesPredecessors<G> && walk_of(g) == Walk::Byte && !solved_in_one_pass(game_, groups_[g].tiers);
-  }
+  // a group walked in bytes by the game's own predecessors, or solved in
+  // one pass in such a game. A group of a game that gives forward moves
+  // only is solved whole by one process.
+  bool splittable(std::size_t g) const { return GivesPredecessors<G> && walk_of(g) == Walk::Byte; }
 
   // Solves this process's share of group g with the other processes of
   // `exchange`, blocks of block_slots slots each, and has the store make

@@ -144,7 +144,7 @@ struct GroupPlan {
   std::uint64_t memory_bytes = 0;      // all of the above and the base (a rank's, where split)
   std::uint64_t disk_bytes = 0;        // its files
   // Whether it can be split across MPI ranks (a group walked in bytes by
-  // the game's own predecessors), the ranks it is split across in this
+  // the game's own predecessors, or solved in one pass in such a game), the ranks it is split across in this
   // plan (0: solved whole by one), and the fewest ranks whose shares fit
   // the memory limit (1: it fits whole; 0: no limit, or no number fits).
   bool splittable = false;
@@ -283,7 +283,7 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       p.working_bytes -= p.table_bytes;
       p.table_bytes_spared = std::exchange(p.table_bytes, 0);
     }
-    p.splittable = GivesPredecessors<G> && p.walk == Walk::Byte && !single_pass;
+    p.splittable = GivesPredecessors<G> && p.walk == Walk::Byte;
     const std::uint64_t whole = model.base_bytes + p.state_bytes + p.working_bytes;
     // The tiers it reads stay on every rank, whatever else is dropped: a
     // group too large for one rank with those alone is split.

@@ -154,8 +154,11 @@ class GroupSolver {
   // A share of the group, for one of the processes that solve it together
   // (solver/slot_share.hpp): blocks of block_slots slots dealt among
   // exchange's processes. Only the byte walk with the game's own
-  // predecessors is split; call before solve_share().
+  // predecessors is split; call before solve_share(). A group solved in one
+  // pass is split too, in bytes: its set-up writes every value (each
+  // process its own slots', from the tiers below), and it has no levels.
   void split_across(GroupExchange& exchange, std::uint64_t block_slots) {
+    if (single_pass_ && !lean_) byte_ = true;
     if (!byte_ || forward_ || !GivesPredecessors<G>)
       throw std::logic_error("only a group walked in bytes by the game's own predecessors can be split");
     exchange_ = &exchange;
@@ -943,7 +946,7 @@ class GroupSolver {
     exit_wins_.clear();
     for (std::size_t k = 0; k < tiers_.size(); ++k) exit_wins_.emplace_back((slots_of_local_[k] + 63) / 64);
     if (forward_) open_chunks_.assign(first_chunk_.back(), 1);
-    const bool fits = initialise_bytes() && walk_bytes();
+    const bool fits = initialise_bytes() && (single_pass_ || walk_bytes());
     chunk_levels_.clear();
     std::vector<std::uint8_t>().swap(open_chunks_);
     exit_wins_.clear();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "games/line_capture/line_capture.hpp"
+#include "games/morris/morris.hpp"
 #include "solver/retrograde.hpp"
 #include "solver/slot_share.hpp"
 #include "solver/tier_graph.hpp"
@@ -21,7 +22,6 @@ namespace rtb {
 namespace {
 
 using Game = LineCaptureGame;
-using Tier = Game::TierId;
 
 // The groups of Pangki up to `most` pieces a side, as the tier graph orders them.
 std::vector<TierGroup> groups_up_to(const Game& game, int most) {
@@ -42,10 +42,12 @@ std::vector<TierGroup> groups_up_to(const Game& game, int most) {
 // block_slots, and rounds of at most round_keys updates a level (0: the
 // solver's own); returns every tier's values, and counts the updates handed
 // between processes.
-std::map<Tier, std::vector<std::uint8_t>> solve(const Game& game, const std::vector<TierGroup>& groups, int ranks,
-                                                int threads, std::uint64_t block_slots, std::uint64_t* sent = nullptr,
-                                                std::uint64_t round_keys = 0) {
-  std::map<Tier, std::vector<std::uint8_t>> values;
+template <class Game>
+std::map<std::uint32_t, std::vector<std::uint8_t>> solve(const Game& game, const std::vector<TierGroup>& groups,
+                                                         int ranks, int threads, std::uint64_t block_slots,
+                                                         std::uint64_t* sent = nullptr, std::uint64_t round_keys = 0) {
+  using Tier = typename Game::TierId;
+  std::map<std::uint32_t, std::vector<std::uint8_t>> values;
   SolvedTierValues solved(game.tier_count(), nullptr);
   for (const TierGroup& group : groups) {
     const std::vector<Tier> tiers(group.tiers.begin(), group.tiers.end());
@@ -56,11 +58,6 @@ std::map<Tier, std::vector<std::uint8_t>> solve(const Game& game, const std::vec
       for (std::size_t k = 0; k < tiers.size(); ++k)
         for (std::uint64_t i = 0; i < game.tier_size(tiers[k]); ++i)
           values[tiers[k]][i] = static_cast<std::uint8_t>(result[k][i]);
-    } else if (solved_in_one_pass(game, tiers)) {  // nothing to split: solved whole, as the driver does
-      GroupSolver<Game> solver(game, tiers, solved, threads, nullptr, Walk::Byte);
-      std::vector<SolvedTier> result = solver.solve();
-      for (std::uint64_t i = 0; i < game.tier_size(tiers[0]); ++i)
-        values[tiers[0]][i] = static_cast<std::uint8_t>(result[0][i]);
     } else {
       testing::ThreadExchange shared(ranks);
       std::vector<std::thread> processes;
@@ -156,6 +153,25 @@ TEST(SplitWalk, SharesPutTogetherAreTheWholeGroupsValues) {
         EXPECT_GT(sent, 0u);
       }
     }
+  }
+}
+
+// A group solved in one pass (here Five Men's Morris's placement tiers) is
+// split too: each process's set-up writes its own slots' values, which
+// put together are the one pass's of the whole tier, the game's own.
+TEST(SplitWalk, GroupsSolvedInOnePassAreSplitToo) {
+  const MorrisGame game("five");
+  const std::vector<TierGroup> groups =
+      solve_order(game.tier_count(), [&](std::uint32_t t) { return game.tier_successors(t); });
+  std::size_t one_pass = 0;
+  for (const TierGroup& group : groups)
+    one_pass += solved_in_one_pass(game, std::vector<MorrisGame::TierId>(group.tiers.begin(), group.tiers.end()));
+  ASSERT_GT(one_pass, 50u);
+  const auto whole = solve(game, groups, 0, 1, 0);
+  for (const int ranks : {2, 3}) {
+    const auto split = solve(game, groups, ranks, 1, 1024);
+    for (const auto& [tier, values] : whole)
+      EXPECT_TRUE(split.at(tier) == values) << ranks << " processes: tier " << game.tier_name(tier);
   }
 }
 
