@@ -129,7 +129,8 @@ int run_generate(int argc, char** argv) {
       "split-groups", po::bool_switch(&options.split_groups),
       "under mpirun, solve every tier group that can be split with all the processes together, each holding "
       "a share of its slots (without it, only the groups that do not fit one process's memory limit); groups "
-      "walked in bytes by a game's own moves taken back can be split, others stay whole; same files")(
+      "walked in bytes by a game's own moves taken back, and the one-pass groups of such a game, can be split; "
+      "others stay whole; same files")(
       "ranks", po::value(&ranks)->value_name("N")->notifier([&ranks_given](long long) { ranks_given = true; }),
       "with --plan: plan for an MPI job of N processes (each --memory-limit): a rank's memory for each "
       "group split across them, and the fewest ranks each group needs")(

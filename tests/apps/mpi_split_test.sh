@@ -3,8 +3,9 @@
 # --split-groups`, solver/slot_share.hpp) against a one-process run: every
 # tier file must come out byte-identical on 2 and 3 processes, for games of
 # each kind the split walks (moves taken back by the game: Crossings, the
-# Morris family, the Bagh-Chal sliding phase, whose placement tiers stay
-# whole), and the report must say that groups were split and updates sent.
+# Morris family, the Bagh-Chal sliding phase; Five Men's Morris's placement
+# tiers, solved in one pass, are split too), and the report must say that
+# groups were split and updates sent.
 # Usage: mpi_split_test.sh RTB MPIRUN WORKDIR
 set -euo pipefail
 rtb=$1 mpirun=$2 work=$3
