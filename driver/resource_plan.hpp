@@ -144,9 +144,10 @@ struct GroupPlan {
   std::uint64_t memory_bytes = 0;      // all of the above and the base (a rank's, where split)
   std::uint64_t disk_bytes = 0;        // its files
   // Whether it can be split across MPI ranks (a group walked in bytes by
-  // the game's own predecessors, or solved in one pass in such a game), the ranks it is split across in this
-  // plan (0: solved whole by one), and the fewest ranks whose shares fit
-  // the memory limit (1: it fits whole; 0: no limit, or no number fits).
+  // the game's own predecessors, or solved in one pass in such a game),
+  // the ranks it is split across in this plan (0: solved whole by one), and
+  // the fewest ranks whose shares fit the memory limit (1: it fits whole;
+  // 0: no limit, or no number fits).
   bool splittable = false;
   int split_ranks = 0;
   int ranks_needed = 0;

@@ -158,7 +158,7 @@ class GroupSolver {
   // pass is split too, in bytes: its set-up writes every value (each
   // process its own slots', from the tiers below), and it has no levels.
   void split_across(GroupExchange& exchange, std::uint64_t block_slots) {
-    if (single_pass_ && !lean_) byte_ = true;
+    if (single_pass_) byte_ = true;
     if (!byte_ || forward_ || !GivesPredecessors<G>)
       throw std::logic_error("only a group walked in bytes by the game's own predecessors can be split");
     exchange_ = &exchange;

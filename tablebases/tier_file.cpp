@@ -286,8 +286,6 @@ std::array<unsigned char, kHeaderSize> values_header(const TierInfo& info, std::
   return encode_header(fields);
 }
 
-// Each block's offset (the blocks follow the table in order), size and
-// checksum, then the checksum of the entries.
 // Where each block starts: the blocks follow the header and the block
 // table, in order.
 std::vector<std::uint64_t> block_offsets(const std::vector<std::uint32_t>& sizes) {
@@ -301,6 +299,7 @@ std::vector<std::uint64_t> block_offsets(const std::vector<std::uint32_t>& sizes
   return offsets;
 }
 
+// Each block's offset, size and checksum, then the checksum of the entries.
 std::vector<unsigned char> block_table(const std::vector<std::uint32_t>& sizes,
                                        const std::vector<std::uint32_t>& crcs) {
   const std::uint64_t block_count = sizes.size();
