@@ -49,9 +49,6 @@ THROUGH_SERVICE_EXCEPTIONS = {
     ('apps/rtb/main.cpp', 'solver/openmp_wait.hpp'):
         "the program's first act, before any service exists: it sets OpenMP's wait policy for the whole "
         'process (and may start it again), which must happen before any thread does',
-    ('apps/rtb/play/', 'solver/board_look.hpp'):
-        'BoardLook is plain data, what a board looks like, that the query session hands every front end '
-        '(service/query_session.hpp); the terminal board draws it without the session',
     ('apps/rtb/mpi/', 'solver/tier_graph.hpp'):
         'TierGroup is plain data, the solve order the MPI scheduler hands out; the scheduler is built as a '
         'module of its own that loads under mpirun only, and the service headers would pull the engine into it',

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "service/game_facts.hpp"
+#include "service/move_events.hpp"
 #include "service/query_oracle.hpp"
 #include "service/repetition_rule.hpp"
 #include "service/tier_selection.hpp"
@@ -25,6 +26,8 @@ struct QuerySession::Impl {
   virtual BoardLook board() const = 0;
   virtual TablebaseCoverage coverage() const = 0;
   virtual bool searches() const = 0;
+  virtual bool is_over(const std::string& position) const = 0;
+  virtual bool leads_to(const std::string& before, const std::string& after) const = 0;
   std::string game, variant;
   std::filesystem::path dir;
 };
@@ -97,6 +100,25 @@ class SessionFor final : public QuerySession::Impl {
     return rtb::look_up_move(legal, typed, [&](std::string_view text, const std::vector<std::string>& longer) {
       return short_move_reason_of(game_, text, longer);
     });
+  }
+
+  // No move: lost, or no legal move (the caller names the side's loss).
+  bool is_over(const std::string& position) const override {
+    const Position p = parse(position);
+    if (game_.is_lost(p)) return true;
+    bool any = false;
+    game_.for_each_move(p, [&](const typename G::Move&, const Position&) { any = true; });
+    return !any;
+  }
+  // Whether one move leads from `before` to `after` (canonical texts compared).
+  bool leads_to(const std::string& before, const std::string& after) const override {
+    const Position p = parse(before);
+    const std::string target = game_.format(parse(after));
+    bool found = false;
+    if (!game_.is_lost(p))
+      game_.for_each_move(
+          p, [&](const typename G::Move&, const Position& child) { found = found || game_.format(child) == target; });
+    return found;
   }
 
   BoardLook board() const override { return board_look_of(game_); }
@@ -221,6 +243,17 @@ std::string QuerySession::start() const { return impl_->start(); }
 std::string QuerySession::normalise(const std::string& text) const { return impl_->normalise(text); }
 std::string QuerySession::play(const std::string& position, const std::vector<std::string>& moves) const {
   return impl_->play(position, moves);
+}
+std::string QuerySession::end_reason(const std::string& before, const std::string& after) const {
+  const std::string now = normalise(after);
+  if (!impl_->is_over(now))
+    throw std::invalid_argument("the game is not over in " + echo(now) + ": the side to move has a legal move");
+  std::string was;
+  if (!before.empty()) {
+    was = normalise(before);
+    if (!impl_->leads_to(was, now)) throw std::invalid_argument("no move leads from " + echo(was) + " to " + echo(now));
+  }
+  return MoveEvents(board(), start()).end_reason(was, now);
 }
 MoveLookup QuerySession::look_up_move(const std::vector<std::string>& legal, const std::string& typed) const {
   return impl_->look_up_move(legal, typed);

@@ -45,6 +45,12 @@ class QuerySession {
   // is played, and for a text that only begins legal moves (a Morris mill
   // without its removal) what it lacks and which moves it could be.
   std::string play(const std::string& position, const std::vector<std::string>& moves) const;
+  // Why the side to move in `after`, which has no move, has lost, in the
+  // words of service/move_events.hpp ("white has no legal move: black
+  // wins"); `before` is the position before the last move, empty when there
+  // was none. std::invalid_argument for bad text, a position that is not
+  // over, or a `before` from which no move leads to `after`.
+  std::string end_reason(const std::string& before, const std::string& after) const;
   // Which of `legal` (a position's move texts, as a QueryResult lists them)
   // `typed` names, by the same rules (service/move_lookup.hpp).
   MoveLookup look_up_move(const std::vector<std::string>& legal, const std::string& typed) const;

@@ -274,6 +274,32 @@ TEST_F(ExplorerApi, RulesAreTheGamesOwnForTheVariantAsMade) {
   }
 }
 
+TEST_F(ExplorerApi, EndSaysWhyTheGameIsOverInTheWordsOfRtbPlay) {
+  // The explorer's "game over: ..." line, from the service (one place for
+  // it, shared with rtb play); no tablebase needed. A crossing one up that
+  // white cannot answer (tests/apps/play_test.cpp plays the same).
+  const std::string before = "..w./b.../..../...b b", after = "B.w./..../..../...b w";
+  const auto at = [&](const httplib::Params& params) { return get(httplib::append_query_params("/api/end", params)); };
+  const auto [status, end] = at({{"game", "crossings"}, {"variant", "4x4"}, {"position", after}, {"before", before}});
+  ASSERT_EQ(status, 200) << end.dump();
+  EXPECT_EQ(end["reason"], "white cannot answer the crossing: black wins");
+  EXPECT_EQ(end["position"], after);
+  // Where the game began there, no move is to blame.
+  const auto [alone_status, alone] = at({{"game", "crossings"}, {"variant", "4x4"}, {"position", after}});
+  ASSERT_EQ(alone_status, 200) << alone.dump();
+  EXPECT_EQ(alone["reason"], "white has lost");
+  for (const auto& [params, message] : std::vector<std::pair<httplib::Params, std::string>>{
+           {{{"game", "crossings"}, {"variant", "4x4"}}, "parameter 'position' is missing"},
+           {{{"game", "crossings"}, {"variant", "4x4"}, {"position", "start"}}, "the game is not over in"},
+           {{{"game", "crossings"}, {"variant", "4x4"}, {"position", after}, {"before", "start"}},
+            "no move leads from"},
+           {{{"game", "crossings"}, {"variant", "4x4"}, {"position", "w w"}}, "crossings"}}) {
+    const auto [bad, body] = at(params);
+    EXPECT_EQ(bad, 400) << body.dump();
+    EXPECT_NE(body.value("error", "").find(message), std::string::npos) << body.dump();
+  }
+}
+
 TEST_F(ExplorerApi, MissingTablebaseGets404WithTheGenerateCommand) {
   // Cinc camins is generated up to 3 pieces a side: the start is not covered.
   const auto [status, body] = get("/api/query?game=cinc-camins&position=start");

@@ -407,9 +407,10 @@ async function againstTheComputer() {
   const y = (k) => Number($('#chart .chart-point[data-ply="' + k + '"] circle').getAttribute('cy'));
   check('the finished game is off the draw line, on its winner\'s side', y(2) !== axis && (y(2) - axis) * (y(1) - axis) > 0,
         [axis, y(1), y(2)]);
-  // Why the game is over, in the words of rtb play (issue 52).
-  check('the game over says why', $('#moves-title').textContent === 'game over: tigers have no legal move: goats win',
-        $('#moves-title').textContent);
+  // Why the game is over, in the words of rtb play (issue 52), from the
+  // service's /api/end.
+  await until('the game over says why',
+              () => $('#moves-title').textContent === 'game over: tigers have no legal move: goats win', 4000);
 }
 
 async function run() {

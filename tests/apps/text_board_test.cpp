@@ -9,11 +9,11 @@
 
 #include <set>
 
-#include "apps/rtb/play/board_points.hpp"
 #include "apps/rtb/play/game_record.hpp"
 #include "apps/rtb/play/move_choice.hpp"
-#include "apps/rtb/play/move_events.hpp"
 #include "games/morris/morris.hpp"
+#include "service/board_points.hpp"
+#include "service/move_events.hpp"
 #include "service/query_session.hpp"
 
 namespace {
@@ -140,14 +140,14 @@ TEST(TextBoard, SeedCrossingsHasSquaresAndTheCornersBetweenThem) {
 TEST(TextBoard, OtherBoardsHaveNoCorners) {
   for (const std::string game : {"crossings", "pangki", "bagh-chal"}) {
     const rtb::BoardLook look = rtb::QuerySession({game}, "/nonexistent", rtb::SearchLimits{}).board();
-    EXPECT_FALSE(rtb::cli::has_corners(look)) << game;
+    EXPECT_FALSE(rtb::has_corners(look)) << game;
   }
-  EXPECT_TRUE(rtb::cli::has_corners(seed_look("seed-3x3")));
+  EXPECT_TRUE(rtb::has_corners(seed_look("seed-3x3")));
 }
 
 TEST(MoveEvents, SeedReserveAndPendingPieces) {
   const rtb::BoardLook look = seed_look("seed-3x3");
-  const rtb::cli::MoveEvents events(look, "www/../.../../bbb b");
+  const rtb::MoveEvents events(look, "www/../.../../bbb b");
   EXPECT_TRUE(events.has_reserve());
   // Black's b2 steps to b3, its far rank: pending there.
   const std::vector<std::string> lines = events.lines("w.w/../.b./../b.. b", "wbw/../.../../b.. w", 'b');

@@ -236,8 +236,9 @@ TEST(GroupLoop, PlanSplitsAGroupThatDoesNotFitOneRankAcrossTheRanks) {
     // One rank fewer does not fit. A one-pass group whole is not a share of
     // one rank (it keeps a 2-byte word a slot): for it, one rank is the
     // group whole, which did not fit.
-    if (g.ranks_needed > 2 || !solved_in_one_pass(game, groups[g.group].tiers))
+    if (g.ranks_needed > 2 || !solved_in_one_pass(game, groups[g.group].tiers)) {
       EXPECT_GT(share_memory_bytes(model, g.slots, g.ranks_needed - 1) + its_reads, model.memory_limit) << g.name;
+    }
   }
   EXPECT_GT(split.groups[&largest - &whole.groups[0]].split_ranks, 0);
   model.split_all = true;

@@ -7,7 +7,7 @@
 // moves (the shortest win, the longest loss, a draw when drawn) at random, or
 // at a strength below 100 sometimes a weaker one; never one that the game's
 // no-repetition rule forbids (on by default where the game has one). After each move a line a
-// capture, crossing or obligation (apps/rtb/play/move_events.hpp), a mark
+// capture, crossing or obligation (service/move_events.hpp), a mark
 // when it was a mistake, and why the game ended when it did.
 //
 // The game's record is its first position and the moves from it, as one line
@@ -24,9 +24,9 @@
 
 #include "apps/rtb/play/game_record.hpp"
 #include "apps/rtb/play/move_choice.hpp"
-#include "apps/rtb/play/move_events.hpp"
 #include "apps/rtb/play/record_variations.hpp"
 #include "apps/rtb/play/text_board.hpp"
+#include "service/move_events.hpp"
 #include "service/query_session.hpp"
 
 namespace rtb::cli {

@@ -1,6 +1,6 @@
 #include "apps/rtb/play/text_board.hpp"
 
-#include "apps/rtb/play/board_points.hpp"
+#include "service/board_points.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -219,6 +219,21 @@ void ExplorerServer::routes() {
     });
   });
 
+  // Why a game is over, in the words of `rtb play` (service/move_events.hpp):
+  // the position with no move, and the one before it (none where the game
+  // began there). The explorer's "game over: ..." line. No file is read.
+  http.Get("/api/end", [this](const httplib::Request& req, httplib::Response& res) {
+    answer(res, scrub_, [&] {
+      const std::string game = parameter(req, "game", "", kMaxNameLength);
+      const std::string variant = parameter(req, "variant", "default", kMaxNameLength);
+      const std::string position = parameter(req, "position", "", kMaxPositionLength);
+      const std::string before = req.has_param("before") ? parameter(req, "before", "", kMaxPositionLength) : "";
+      send_json(res, 200, slot_for(game, variant).read([&](QuerySession& s) {
+        return json{{"position", s.normalise(position)}, {"reason", s.end_reason(before, position)}};
+      }));
+    });
+  });
+
   http.Get("/api/query", [this](const httplib::Request& req, httplib::Response& res) {
     answer(res, scrub_, [&] {
       const std::string game = parameter(req, "game", "", kMaxNameLength);

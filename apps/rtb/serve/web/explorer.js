@@ -33,6 +33,7 @@ const state = {
   variations: [],    // lines kept beside the record's moves (explorer_variations.js)
   at: 0,
   results: new Map(),  // position text -> /api/query's answer
+  endReasons: new Map(),  // the position before and the end, '\n' between -> /api/end's reason
   result: null,      // results of positions[at], once it came
   selected: null,    // the point of the piece picked to move
   pending: null,     // moves that share the target clicked: {kind: 'remove'|'list', moves}
@@ -941,7 +942,7 @@ function drawMoveList(r, side, hidden) {
     return;
   }
   $('moves-title').textContent = over && noAllowedMove(r) ? 'game over: ' + side + ' to move: ' + noAllowedMove(r)
-    : over ? 'game over: ' + endReason(state.at ? state.positions[state.at - 1] : '', state.positions[state.at])
+    : over ? 'game over' + (endReasonAt(state.at) ? ': ' + endReasonAt(state.at) : '')
     : state.pending && state.pending.kind === 'remove' ? 'moves for ' + side + ': click the piece to remove (marked below)'
     : state.pending ? 'moves for ' + side + ': several moves go there, pick one (marked below)'
     : hidden ? 'moves for ' + side + ' (values hidden)'
@@ -993,66 +994,31 @@ function drawMoveList(r, side, hidden) {
 
 // ---- why a game is over ----
 //
-// The words of `rtb play` (apps/rtb/play/move_events.cpp, end_reason), read
-// from the position before the last move and the one after it, and the
-// game's look: no game is named. The service gives no reason, so the page
-// works it out the same way (issue 52: it said "goats has lost", no more).
+// In the words of `rtb play`, from the service (GET /api/end: the position
+// with no move and the one before it), kept by that pair: the same end
+// reached by another move may have another reason.
 
-// "white wins", "goats win": the verb after a side's name.
-const verb = (name, one, many) => name + ' ' + (name.endsWith('s') ? many : one);
-const counted = (n, one) => n + ' ' + one + (n === 1 ? '' : 's');
+const endKey = (ply) => (ply > 0 ? state.positions[ply - 1] : '') + '\n' + state.positions[ply];
 
-// A side's pieces (its letter in either case) on the board and in hand.
-function sidePieces(position, side) {
-  const s = side.toLowerCase();
-  let n = cellsOf(position).filter((cell) => cell.c !== '.' && cell.c.toLowerCase() === s).length;
-  parsePosition(position).hands.forEach((count, i) => { if (handLetter(i).toLowerCase() === s) n += count || 0; });
-  return n;
+// The reason for the end at `ply`, asked once; null until it is known.
+function endReasonAt(ply) {
+  return state.endReasons.get(endKey(ply)) || null;
 }
 
-// A side's crossed stones (Crossings): its small piece letter written large.
-// A game whose pieces are capitals (Bagh-Chal) has none.
-function crossedPoints(position, side) {
-  if (!look().pieces.some((p) => p.letter === side.toLowerCase())) return [];
-  return cellsOf(position).filter((cell) => cell.c === side.toUpperCase()).map((cell) => cell.name);
-}
-
-// With a reserve only: a side's small pieces on its far rank, the edge away
-// from where its pieces stood at the start.
-function pendingPoints(position, side) {
-  if (look().off_board !== 'reserve') return [];
-  const s = side.toLowerCase();
-  const startsAtBottom = cellsOf(state.info.start).some((cell) => cell.c.toLowerCase() === s && cell.name.slice(1) === '1');
-  const far = String(startsAtBottom ? look().ranks : 1);
-  return cellsOf(position).filter((cell) => cell.c === s && cell.name.slice(1) === far).map((cell) => cell.name);
-}
-
-function otherSide(side) {
-  const s = look().sides.find((x) => x.letter !== side);
-  return s ? s.letter : '?';
-}
-
-// Whether the mover leaves the other side an obligation (to cross, or to
-// answer pending pieces) that it failed.
-function obliges(position, mover) {
-  if (look().off_board === 'reserve') return pendingPoints(position, mover).length > 0;
-  return crossedPoints(position, mover).length > crossedPoints(position, otherSide(mover)).length;
-}
-
-// Why the side to move in `after`, which has no move, has lost; `before` is
-// the position before the last move, empty when there was none.
-function endReason(before, after) {
-  const loser = parsePosition(after).side, winner = otherSide(loser);
-  const reserve = look().off_board === 'reserve';
-  const name = sideName(loser), wins = verb(sideName(winner), 'wins', 'win');
-  if (!before) return verb(name, 'has lost', 'have lost');
-  const left = sidePieces(after, loser);
-  if (sidePieces(before, loser) > left)
-    return (reserve ? 'the removal leaves ' : 'the capture leaves ') + name + ' ' + counted(left, 'piece') +
-      (reserve ? ' on the board: ' : ': ') + wins;
-  if (obliges(after, winner)) return name + ' cannot answer the crossing: ' + wins;
-  if (left === 0) return verb(name, 'has', 'have') + ' no piece on the board: ' + wins;
-  return verb(name, 'has', 'have') + ' no legal move: ' + wins;
+// Asks why the game is over at `ply`, where its answer has no move.
+async function loadEndReason(ply) {
+  const r = state.result;
+  if (!r || r.moves.length > 0) return;
+  const key = endKey(ply);
+  if (state.endReasons.has(key)) return;
+  const params = { game: state.game, variant: state.variant, position: state.positions[ply] };
+  if (ply > 0) params.before = state.positions[ply - 1];
+  try {
+    state.endReasons.set(key, (await api('/api/end', params)).reason);
+  } catch (error) {
+    return;  // the line says "game over" without why; nothing else depends on it
+  }
+  if (state.at === ply && endKey(ply) === key) render();
 }
 
 function drawRecord() {
@@ -1193,6 +1159,7 @@ async function goTo(ply, push) {
     // server may stop its search.
     dropSearch();
     showError(null);
+    await loadEndReason(state.at);
     maybeComputerMove();
     return true;
   }
@@ -1211,6 +1178,7 @@ async function goTo(ply, push) {
     showError(error);
   }
   render();
+  await loadEndReason(state.at);
   maybeComputerMove();
   return state.result !== null;
 }

@@ -1,12 +1,12 @@
-#include "apps/rtb/play/move_events.hpp"
+#include "service/move_events.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-#include "apps/rtb/play/board_points.hpp"
+#include "service/board_points.hpp"
 #include "text/lower_case.hpp"
 
-namespace rtb::cli {
+namespace rtb {
 
 namespace {
 
@@ -164,4 +164,4 @@ std::string MoveEvents::end_reason(const std::string& before, const std::string&
   return verb(name, "has", "have") + " no legal move: " + wins;
 }
 
-}  // namespace rtb::cli
+}  // namespace rtb

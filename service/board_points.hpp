@@ -14,7 +14,7 @@
 
 #include "solver/board_look.hpp"
 
-namespace rtb::cli {
+namespace rtb {
 
 struct BoardPoint {
   std::string name;  // "a1", or "a1+" for a corner
@@ -29,4 +29,4 @@ std::vector<BoardPoint> points_of(const std::string& position, const BoardLook& 
 // Whether the look lists corner points (names ending in '+').
 bool has_corners(const BoardLook& look);
 
-}  // namespace rtb::cli
+}  // namespace rtb

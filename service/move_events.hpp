@@ -2,7 +2,8 @@
 // What a move did, told in one line each: the pieces it captured (or, in a
 // game where pieces leave the board to a reserve, removed), the pieces its
 // mover lost, the stones that crossed, the obligation a crossing leaves the
-// other side, and why a game is over. All of it is read from the position
+// other side, and why a game is over (rtb play; the explorer through
+// QuerySession::end_reason). All of it is read from the position
 // texts before and after the move and the game's look, so no game is named:
 //
 // - a side's pieces are its letters in either case (Crossings writes a
@@ -21,7 +22,7 @@
 
 #include "solver/board_look.hpp"
 
-namespace rtb::cli {
+namespace rtb {
 
 class MoveEvents {
  public:
@@ -57,4 +58,4 @@ class MoveEvents {
 // kind (BoardLook::in_hand), 0 for a field that is not a number.
 std::vector<int> hand_counts(const std::string& position);
 
-}  // namespace rtb::cli
+}  // namespace rtb

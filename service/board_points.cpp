@@ -1,10 +1,10 @@
-#include "apps/rtb/play/board_points.hpp"
+#include "service/board_points.hpp"
 
 #include <algorithm>
 
 #include "text/square_name.hpp"
 
-namespace rtb::cli {
+namespace rtb {
 
 namespace {
 
@@ -40,4 +40,4 @@ std::vector<BoardPoint> points_of(const std::string& position, const BoardLook& 
   return out;
 }
 
-}  // namespace rtb::cli
+}  // namespace rtb
