@@ -319,6 +319,35 @@ TEST(LaskerSolved, SmallBoardAgreesWithTheSimpleSolver) {
   EXPECT_GT(placement_slots, 10'000u);
 }
 
+// With both hands empty Lasker's game is nine's (docs/rules.md): a movement
+// tier of both holds the same positions in the same slots, and its values,
+// reached by Lasker's rules (sliding with stones in hand allowed, flying
+// counted with the hand), must be nine's. The tiers with at most four stones
+// a side, each game solving its own (the full Lasker movement phase's tiers
+// to nine stones were compared file by file: docs/results.md).
+TEST(LaskerSolved, MovementTiersOfAtMostNineStonesAreNines) {
+  const MorrisGame nine("nine"), lasker("lasker");
+  const auto small_movement = [](const MorrisGame& game) {
+    return [&game](std::uint32_t t) {
+      return !game.is_placement_tier(t) && game.mover_on_board(t) <= 4 && game.opponent_on_board(t) <= 4;
+    };
+  };
+  const auto nine_values = solve_in_memory(nine, 2, small_movement(nine), Walk::Byte);
+  const auto lasker_values = solve_in_memory(lasker, 2, small_movement(lasker), Walk::Byte);
+  int compared = 0;
+  for (std::uint32_t t = 0; t < lasker.tier_count(); ++t) {
+    if (!small_movement(lasker)(t)) continue;
+    const std::string name = lasker.tier_name(t);
+    std::uint32_t u = 0;
+    while (u < nine.tier_count() && nine.tier_name(u) != name) ++u;
+    ASSERT_LT(u, nine.tier_count()) << name << " is not a tier of nine";
+    ASSERT_EQ(lasker_values[t].size(), lasker.tier_size(t)) << name;
+    EXPECT_TRUE(lasker_values[t] == nine_values[u]) << name;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 4);  // m3-3, m3-4, m4-3, m4-4
+}
+
 // The largest cyclic units are Malom's (docs/rules.md): Morabaraba's M(7,8) +
 // M(8,7), 1,075,686,040 slots, and Lasker's placement pair with 8 and 8
 // on the board and one stone in one hand, 1,206,665,460.
