@@ -1,0 +1,37 @@
+#pragma once
+// The system calls every file of a tablebase directory is written and read
+// with: whole writes and reads that go on after EINTR, a temporary no one
+// else can have, and the directory synced after a rename. A killed writer
+// leaves only its temporary, which the next writer sweeps
+// (remove_stale_temporaries, tablebases/tier_file.hpp).
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace rtb::file_io {
+
+// errno, in words.
+std::string errno_text();
+[[noreturn]] void throw_errno();
+
+// Writes all of data, or throws std::system_error. Test hook: with
+// RTB_TEST_DISK_FULL_AFTER_BYTES=N in the environment (read by
+// read_disk_full_hook), the writes of this process fail with ENOSPC once N
+// bytes have been written, as on a full disk, so that the full-disk tests
+// run on any machine. -1: no limit. The count starts again when the
+// variable changes.
+void write_all(int fd, const unsigned char* data, std::size_t size);
+void read_disk_full_hook();
+
+// Returns the number of bytes read; fewer than size only at the end of the file.
+std::size_t pread_all(int fd, unsigned char* data, std::size_t size, std::uint64_t offset);
+
+// Creates a temporary next to `path` that no one else can have: a unique name
+// ("PATH.<pid>-<n>.tmp"), O_EXCL (never an existing file) and O_NOFOLLOW
+// (never through a link). Returns the descriptor, or -1 with errno set.
+int create_temporary(const std::filesystem::path& path, std::filesystem::path& tmp);
+
+void fsync_directory(const std::filesystem::path& dir);
+
+}  // namespace rtb::file_io
