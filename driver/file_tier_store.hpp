@@ -13,10 +13,12 @@
 
 #include "driver/tier_share_writer.hpp"
 #include "driver/tier_store.hpp"
+#include "driver/walk_saves.hpp"
 #include "solver/derived_tier.hpp"
 #include "solver/game_concept.hpp"
 #include "solver/thread_count.hpp"
 #include "tablebases/tier_file.hpp"
+#include "tablebases/walk_file.hpp"
 
 namespace rtb {
 
@@ -103,6 +105,24 @@ class FileTierStore final : public TierStore {
     }
   }
 
+  // Saves each group's byte walk every `seconds` (0: never) in a file beside
+  // its tiers (driver/walk_saves.hpp); `tell` hears of a save that failed.
+  void keep_walks(double seconds, std::function<void(const std::string&)> tell) {
+    walk_save_seconds_ = seconds;
+    tell_walk_ = std::move(tell);
+  }
+  std::unique_ptr<WalkCheckpoints> walk_saves(const std::string& group) override {
+    if (walk_save_seconds_ <= 0 || tiers_.empty()) return nullptr;
+    const TierInfo& any = tiers_.front();
+    return std::make_unique<WalkSavesInFile>(walk_path(group), any.game + " " + any.variant + " " + group,
+                                             walk_save_seconds_, tell_walk_);
+  }
+  void forget_walk(const std::string& group) override {
+    if (walk_save_seconds_ <= 0 || tiers_.empty()) return;
+    std::error_code ignored;  // none there is the usual case
+    std::filesystem::remove(walk_path(group), ignored);
+  }
+
   std::filesystem::path path(std::uint32_t tier) const {
     const TierInfo& info = tiers_.at(tier);
     return tier_path(dir_, info.game, info.variant, info.tier);
@@ -110,6 +130,11 @@ class FileTierStore final : public TierStore {
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
+  std::filesystem::path walk_path(const std::string& group) const {
+    const TierInfo& any = tiers_.front();
+    return walk_file_path(dir_ / game_folder_name(any.game, any.variant), group);
+  }
+
   std::filesystem::path dir_;
   std::vector<TierInfo> tiers_;
   WriteOptions write_;
@@ -117,6 +142,8 @@ class FileTierStore final : public TierStore {
   Deriver deriver_;
   std::map<std::uint32_t, std::string> damaged_;  // tier -> what is_complete() found wrong with its file
   std::function<void(const std::filesystem::path&, const std::string&)> replaced_;
+  double walk_save_seconds_ = 0;
+  std::function<void(const std::string&)> tell_walk_;
 };
 
 // The store of `game`'s files in dir, which derives the values of a derived

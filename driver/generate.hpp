@@ -47,6 +47,10 @@ struct GenerateOptions {
   // every group that can be is split across them (--split-groups).
   int ranks = 1;
   bool split_groups = false;
+  // A group's byte walk saves itself between levels every this many
+  // minutes (0: never) beside its files, and a later run goes on from the
+  // save (solver/walk_checkpoint.hpp).
+  double checkpoint_minutes = 10;
 };
 
 struct GenerateReport {
@@ -161,6 +165,7 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
   store.on_replacing_damaged([&](const std::filesystem::path& file, const std::string& problem) {
     progress.note("replaced " + file.string() + ", which was damaged (" + problem + ")");
   });
+  store.keep_walks(options.checkpoint_minutes * 60, [&](const std::string& problem) { progress.note(problem); });
   const std::vector<bool> needed = needed_groups(game_solve_order(game), game.tier_count(), options.wanted);
   GroupLoop<G> loop(game, store, needed, &progress);
   follow_plan(loop, plan);

@@ -104,6 +104,7 @@ class GroupLoop {
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       if (!selected_[g]) continue;
       if (complete[g]) {
+        store_.forget_walk(group_name(g));  // a save a kill left between the group's last file and its removal
         ++report.groups_skipped;
         continue;
       }
@@ -210,6 +211,10 @@ class GroupLoop {
     if (progress_) progress_->group(ordinal, group_name(g), slots, solved_in_one_pass(game_, group.tiers));
     for (std::uint32_t d : group.dependencies) load(d, g, [](std::uint32_t, const std::exception&) { throw; });
     GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_, walk_of(g));
+    // A long walk saves itself now and then, and goes on from its last save
+    // after a kill (the store's, if it keeps any).
+    const std::unique_ptr<WalkCheckpoints> saves = store_.walk_saves(group_name(g));
+    solver.keep_walk_in(saves.get());
     std::vector<SolvedTier> solved = solver.solve();
     for (std::size_t k = 0; k < group.tiers.size(); ++k) {
       const std::uint32_t t = group.tiers[k];
@@ -218,6 +223,7 @@ class GroupLoop {
       store_.save(t, values);
       if (last_reader_[t] > g) hold(t, std::move(values));
     }
+    store_.forget_walk(group_name(g));
     return slots;
   }
 

@@ -13,6 +13,7 @@
 #include "solver/slot_share.hpp"
 #include "solver/solved_tier.hpp"
 #include "solver/value.hpp"
+#include "solver/walk_checkpoint.hpp"
 
 namespace rtb {
 
@@ -42,6 +43,15 @@ class TierStore {
     return load(tier);
   }
   virtual void save(std::uint32_t tier, TierValues values) = 0;
+  // Where the byte walk of the group named `group` ("m7-9+m9-7") saves
+  // itself between levels and finds a save to go on from
+  // (solver/walk_checkpoint.hpp); null where this store keeps none.
+  virtual std::unique_ptr<WalkCheckpoints> walk_saves(const std::string& group) {
+    static_cast<void>(group);
+    return nullptr;
+  }
+  // The group's tiers are stored whole: its saved walk, if any, goes.
+  virtual void forget_walk(const std::string& group) { static_cast<void>(group); }
   // The same for a tier of a group split across processes: every process
   // calls it with its share's values (indexed by slot, its own slots only;
   // `share` as local tier `local` says which), and the store makes the

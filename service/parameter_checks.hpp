@@ -62,6 +62,19 @@ inline void check_search_seconds(double seconds, bool zero_is_none) {
                                         (zero_is_none ? " (0: no limit)" : "") + ", not " + said.str());
 }
 
+// How often generate saves a group's walk (driver/generate.hpp): a finite
+// number of minutes, 0 for never, at most a week.
+inline constexpr double kMostCheckpointMinutes = 7 * 24 * 60;
+
+inline void check_checkpoint_minutes(double minutes) {
+  if (minutes >= 0 && minutes <= kMostCheckpointMinutes) return;
+  std::ostringstream said;
+  said << minutes;
+  throw InvalidParameter("checkpoint-minutes", "{} must be a number of minutes from 0 (never) to " +
+                                                   std::to_string(static_cast<int>(kMostCheckpointMinutes)) + ", not " +
+                                                   said.str());
+}
+
 // "8G", "512M", "100k", "1.5G" or a number of bytes; units are powers of 1024.
 // Throws InvalidParameter for anything else.
 inline std::uint64_t parse_bytes(const std::string& parameter, const std::string& text) {

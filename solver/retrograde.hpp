@@ -54,6 +54,7 @@
 #include "solver/state_word.hpp"
 #include "solver/value.hpp"
 #include "solver/walk.hpp"
+#include "solver/walk_checkpoint.hpp"
 
 namespace rtb {
 
@@ -210,6 +211,13 @@ class GroupSolver {
   // level, and later ones in lists (as the walk by lists does). Tests lower
   // it to reach the lists with small games.
   void set_lean_byte_levels(unsigned most) { lean_byte_levels_ = std::min(most, kMostByteLevel); }
+
+  // Where the byte walk saves itself between levels and looks for a save to
+  // go on from (solver/walk_checkpoint.hpp); not for a group split across
+  // processes. The keeper must outlive solve().
+  void keep_walk_in(WalkCheckpoints* checkpoints) { checkpoints_ = checkpoints; }
+  // The level a walk loaded from a save went on with (0: none was loaded).
+  unsigned resumed_at_level() const { return resumed_ ? resumed_level_ : 0; }
 
  private:
   using Key = slot_key::Key;
@@ -940,13 +948,10 @@ class GroupSolver {
   // (nothing is kept then: the caller solves the group again).
   bool solve_in_bytes() {
     allocate_codes();
-    set_up_chunks();
-    chunk_levels_.reset(first_chunk_.back());
-    // Zero at first, and in a share only its own blocks' words are written.
-    exit_wins_.clear();
-    for (std::size_t k = 0; k < tiers_.size(); ++k) exit_wins_.emplace_back((slots_of_local_[k] + 63) / 64);
-    if (forward_) open_chunks_.assign(first_chunk_.back(), 1);
-    const bool fits = initialise_bytes() && (single_pass_ || walk_bytes());
+    set_up_walk_state();
+    unsigned first_level = 0;
+    const bool resumed = resume_walk(first_level);
+    const bool fits = (resumed || initialise_bytes()) && (single_pass_ || walk_bytes(first_level));
     chunk_levels_.clear();
     std::vector<std::uint8_t>().swap(open_chunks_);
     exit_wins_.clear();
@@ -1058,15 +1063,31 @@ class GroupSolver {
     return ByteFit::kFits;
   }
 
-  // False when a distance went beyond the byte's.
-  bool walk_bytes() {
+  // What the set-up and the walk write besides the codes, as before the
+  // set-up (or before a saved walk is loaded).
+  void set_up_walk_state() {
+    set_up_chunks();
+    chunk_levels_.reset(first_chunk_.back());
+    big_counts_.clear();
+    // Zero at first, and in a share only its own blocks' words are written.
+    exit_wins_.clear();
+    for (std::size_t k = 0; k < tiers_.size(); ++k) exit_wins_.emplace_back((slots_of_local_[k] + 63) / 64);
+    if (forward_) open_chunks_.assign(first_chunk_.back(), 1);
+  }
+
+  // False when a distance went beyond the byte's. Starts at `first_level`
+  // (a walk loaded from its last save goes on where it was).
+  bool walk_bytes(unsigned first_level = 0) {
     const WalkTimer timer{walk_seconds_};
-    for (unsigned level = 0;; ++level) {
+    for (unsigned level = first_level;; ++level) {
       if (chunk_levels_.any_at(level)) take_noted_chunks(level);
       // The set-up marks level 1's chunks too (wins at once).
       const bool more = any_marked(level & 1) || any_marked((level + 1) & 1) || chunk_levels_.any_after(level);
       if (partition_.split() ? exchange_->sum({more})[0] == 0 : !more) break;
       levels_ = level + 1;
+      // Nothing runs between two levels: the state is whole here (a walk
+      // just loaded is not saved again).
+      if (level > first_level || !resumed_) save_walk_if_due(level, timer.seconds_so_far());
       if (partition_.split()) {
         if (!walk_share_level(level)) return false;
         continue;
@@ -1084,6 +1105,107 @@ class GroupSolver {
       resolved_ += found;
       if (progress_) progress_->level(level, resolved_);
     }
+    return true;
+  }
+
+  // ---- the byte walk saved and loaded (solver/walk_checkpoint.hpp) ----
+  //
+  // The state at a level's start, in this order: the counters, each local
+  // tier's codes, the chunk maps of both parities, the levels noted per
+  // chunk and which levels have any, the counts kept aside, the bits of
+  // wins leaving the group, and the forward walk's open chunks.
+
+  struct WalkCounters {
+    std::uint64_t resolved = 0, updates = 0, big_counts_seen = 0;
+    double walk_seconds = 0;
+  };
+
+  bool saves_walk() const { return checkpoints_ != nullptr && !single_pass_ && !partition_.split(); }
+
+  // What a save holds must be loaded by this walk only: its kind, limits
+  // and sizes (the game, variant and group are the keeper's to add).
+  std::string walk_signature() const {
+    std::string s = std::string("byte walk 1, ") + (forward_ ? "forward" : "backward") + ", distances to " +
+                    std::to_string(byte_max_distance_) + ", counts to " + std::to_string(byte_max_count_) +
+                    ", chunks of " + std::to_string(kChunkSlots) + " slots, count entries of " +
+                    std::to_string(sizeof(state_byte::BigCounts::Entry)) + " bytes, slots";
+    for (const std::uint64_t n : slots_of_local_) s += " " + std::to_string(n);
+    return s;
+  }
+
+  std::vector<WalkPart> walk_parts(const WalkCounters& counters) {
+    std::vector<WalkPart> parts{{&counters, sizeof counters}};
+    for (const std::vector<Code>& codes : codes_) parts.push_back({codes.data(), codes.size()});
+    for (const std::vector<std::uint8_t>& marks : marked_) parts.push_back({marks.data(), marks.size()});
+    parts.push_back({chunk_levels_.bit_words().data(), chunk_levels_.bit_words().size() * sizeof(std::uint64_t)});
+    parts.push_back({chunk_levels_.levels_noted().data(), sizeof chunk_levels_.levels_noted()});
+    auto& entries = big_counts_.entries();
+    parts.push_back({entries.data(), entries.size() * sizeof(state_byte::BigCounts::Entry)});
+    for (const ReservedArray<std::uint64_t>& bits : exit_wins_)
+      parts.push_back({bits.data(), bits.size() * sizeof(std::uint64_t)});
+    parts.push_back({open_chunks_.data(), open_chunks_.size()});
+    return parts;
+  }
+
+  // walked_seconds: this run's time in the walk so far.
+  void save_walk_if_due(unsigned level, double walked_seconds) {
+    if (!saves_walk() || !checkpoints_->due()) return;
+    if (progress_)
+      progress_->stage("saving the walk at level " + std::to_string(level) + " (a later run goes on from it)");
+    WalkCounters counters{resolved_, updates_, big_counts_seen_, walk_seconds_ + walked_seconds};
+    checkpoints_->save(walk_signature(), level, walk_parts(counters));
+  }
+
+  // Loads the walk's last save, if the keeper has one of this walk; on
+  // success the walk goes on with first_level. A save that is damaged or
+  // does not fit is told and left: the group starts anew.
+  bool resume_walk(unsigned& first_level) {
+    if (!saves_walk()) return false;
+    WalkCounters counters;
+    std::size_t placed = 0;
+    const std::size_t tiers = tiers_.size();
+    const auto place = [&](std::size_t index, std::uint64_t bytes, void*& where) {
+      const auto fixed = [&](void* data, std::uint64_t size) {
+        where = data;
+        return bytes == size;
+      };
+      if (index != placed++) return false;  // parts come in order
+      if (index == 0) return fixed(&counters, sizeof counters);
+      if (index <= tiers) return fixed(codes_[index - 1].data(), codes_[index - 1].size());
+      index -= tiers + 1;
+      if (index < 2) return fixed(marked_[index].data(), marked_[index].size());
+      if (index == 2)
+        return fixed(chunk_levels_.bit_words().data(), chunk_levels_.bit_words().size() * sizeof(std::uint64_t));
+      if (index == 3) return fixed(chunk_levels_.levels_noted().data(), sizeof chunk_levels_.levels_noted());
+      if (index == 4) {
+        if (bytes % sizeof(state_byte::BigCounts::Entry) != 0) return false;
+        big_counts_.entries().resize(bytes / sizeof(state_byte::BigCounts::Entry));
+        where = big_counts_.entries().data();
+        return true;
+      }
+      index -= 5;
+      if (index < tiers) return fixed(exit_wins_[index].data(), exit_wins_[index].size() * sizeof(std::uint64_t));
+      if (index == tiers) return fixed(open_chunks_.data(), open_chunks_.size());
+      return false;
+    };
+    unsigned level = 0;
+    try {
+      if (!checkpoints_->load(walk_signature(), level, place)) return false;
+      if (placed != 2 * tiers + 7) throw std::runtime_error("the saved walk has " + std::to_string(placed) + " parts");
+    } catch (const std::exception& e) {
+      if (progress_) progress_->note(std::string(e.what()) + ": the group starts anew");
+      set_up_walk_state();  // what the load wrote over is made new (the set-up writes every code)
+      return false;
+    }
+    resolved_ = counters.resolved;
+    updates_ = counters.updates;
+    big_counts_seen_ = counters.big_counts_seen;
+    walk_seconds_ = counters.walk_seconds;
+    levels_ = level;
+    first_level = level;
+    resumed_ = true;
+    resumed_level_ = level;
+    if (progress_) progress_->note("went on from the walk saved at level " + std::to_string(level));
     return true;
   }
 
@@ -1482,6 +1604,9 @@ class GroupSolver {
   unsigned byte_max_distance_ = state_byte::kMaxDistance;
   unsigned byte_max_count_ = state_byte::kMaxCount;
   state_byte::ChunkLevels chunk_levels_;
+  WalkCheckpoints* checkpoints_ = nullptr;  // where the byte walk saves itself, if anywhere
+  bool resumed_ = false;                    // the walk went on from a save
+  unsigned resumed_level_ = 0;
   // A bit a slot: set-up saw a move leaving the group to a win for the
   // opponent (later than at once), so that a count reaching zero asks the
   // moves again only there.
@@ -1497,7 +1622,10 @@ class GroupSolver {
   struct WalkTimer {
     double& seconds;
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-    ~WalkTimer() { seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
+    double seconds_so_far() const {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+    ~WalkTimer() { seconds += seconds_so_far(); }
   };
 };
 

@@ -84,6 +84,9 @@ class BigCounts {
   }
   std::size_t size() const { return entries_.size(); }
   void clear() { std::vector<Entry>().swap(entries_); }
+  // The entries as they are, for a walk saved and loaded whole
+  // (solver/walk_checkpoint.hpp).
+  std::vector<Entry>& entries() { return entries_; }
 
  private:
   std::vector<Entry> entries_;
@@ -124,6 +127,10 @@ class ChunkLevels {
   std::size_t words() const { return words_; }
   void done(unsigned level) { any_[level / 64] &= ~(std::uint64_t{1} << (level % 64)); }
   void clear() { std::vector<std::uint64_t>().swap(bits_); }
+  // The bits and the levels that have any, for a walk saved and loaded
+  // whole (solver/walk_checkpoint.hpp).
+  std::vector<std::uint64_t>& bit_words() { return bits_; }
+  std::array<std::uint64_t, (kMaxDistance + 64) / 64>& levels_noted() { return any_; }
 
  private:
   std::size_t words_ = 0;

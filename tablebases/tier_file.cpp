@@ -702,7 +702,7 @@ bool is_tier_temporary(const std::string& name) {
   const auto ends_with = [&](std::string_view tail) {
     return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
   };
-  return ends_with(".tmp") && name.find(".rtb.") != std::string::npos;
+  return ends_with(".tmp") && (name.find(".rtb.") != std::string::npos || name.find(".walk.") != std::string::npos);
 }
 
 std::size_t remove_stale_temporaries(const fs::path& dir) {

@@ -204,7 +204,8 @@ void write_frames_into(const std::filesystem::path& temporary, const std::vector
 std::vector<Value> read_tier_file(const std::filesystem::path& path, const TierInfo& expected);
 
 // Whether `name` is a temporary that write_tier_file makes ("2-2.rtb.<id>.tmp",
-// or the "2-2.rtb.tmp" of older builds).
+// or the "2-2.rtb.tmp" of older builds), or write_walk_file
+// ("2-2.walk.<id>.tmp", tablebases/walk_file.hpp).
 bool is_tier_temporary(const std::string& name);
 // Removes the temporaries left in dir by killed writers (the caller holds the
 // directory's lock, so none is being written); returns how many.

@@ -122,6 +122,11 @@ int run_generate(int argc, char** argv) {
                          "moves forward each level: no table of moves taken backwards), lean (3 bytes a slot), "
                          "lists (4.5 to 12 bytes a slot), auto (byte, or forward for a game with forward moves "
                          "only); same files either way")(
+      "checkpoint-minutes",
+      po::value(&options.checkpoint_minutes)->default_value(options.checkpoint_minutes, "10")->value_name("M"),
+      "save a tier group's walk between two levels every M minutes (0: never), in GROUP.walk beside its files "
+      "(as much disk as the group has slots), so that a killed run goes on from the last save instead of the "
+      "group's start; removed once the group's files are written")(
       "derive-tiers", po::bool_switch(&options.derive_tiers),
       "store no values for the tiers whose every value is one move from stored tiers (in the games whose "
       "rtb games --json says derives_tiers): their files mark them, and every reader computes their "
@@ -139,7 +144,7 @@ int run_generate(int argc, char** argv) {
   add_tier_selection_options(o, selection);
   if (!parse_command(argc, argv,
                      "rtb generate GAME [--dir DIR] [--threads N] [--quiet] [--json] [--plan] [--memory-limit SIZE]\n"
-                     "       [--walk auto|byte|forward|lean|lists] [--derive-tiers]\n"
+                     "       [--walk auto|byte|forward|lean|lists] [--derive-tiers] [--checkpoint-minutes M]\n"
                      "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
                      "       mpirun -np N rtb generate GAME ...   (docs/usage.md#generating-on-a-cluster-mpi)",
                      o, {{"game", &choice.name}}, "rtb generate pangki --dir tb --threads 2",
@@ -154,6 +159,7 @@ int run_generate(int argc, char** argv) {
   check_range("block-size", block_size, 1, kMaxBlockSize);
   if (ranks_given) check_range("ranks", ranks, 1, kMostPlannedRanks);
   check_range("zstd-level", options.write.zstd_level, 1, max_zstd_level());
+  check_checkpoint_minutes(options.checkpoint_minutes);
   options.write.block_size = static_cast<std::uint32_t>(block_size);
   options.write.long_matches = !zstd_own_matches;
   if (const std::string problem = write_options_problem(options.write); !problem.empty())
