@@ -5,6 +5,7 @@
 // several processes, which a scheduler (the command line's MPI one) hands
 // out one at a time. Front ends include this header, never the driver's.
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,10 @@ class SharedGenerate {
         loop_(game, store_, needed_groups(game_solve_order(game), game.tier_count(), options.wanted)) {
     const ResourcePlan plan = check_generate_plan(game, options);
     follow_plan(loop_, plan);
+    // A group solved whole by one process saves its walk as in one process
+    // (a later job's process that takes the group goes on from the save).
+    store_.keep_walks(options.checkpoint_minutes * 60,
+                      [](const std::string& problem) { std::fprintf(stderr, "rtb: %s\n", problem.c_str()); });
     split_.assign(loop_.groups().size(), false);
     for (const GroupPlan& g : plan.groups) split_.at(g.group) = g.split_ranks > 0 && loop_.splittable(g.group);
   }
