@@ -1123,7 +1123,8 @@ class GroupSolver {
   bool saves_walk() const { return checkpoints_ != nullptr && !single_pass_ && !partition_.split(); }
 
   // What a save holds must be loaded by this walk only: its kind, limits
-  // and sizes (the game, variant and group are the keeper's to add).
+  // and sizes (the game, variant and group are the keeper's to add). The
+  // number after "byte walk" goes up whenever a part's meaning changes.
   std::string walk_signature() const {
     // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "..." + std::string.
     std::string s = "byte walk 1, ";
