@@ -323,8 +323,8 @@ TEST(LaskerSolved, SmallBoardAgreesWithTheSimpleSolver) {
 // tier of both holds the same positions in the same slots, and its values,
 // reached by Lasker's rules (sliding with stones in hand allowed, flying
 // counted with the hand), must be nine's. The tiers with at most four stones
-// a side, each game solving its own (the full Lasker movement phase's tiers
-// to nine stones were compared file by file: docs/results.md).
+// a side, each game solving its own (a full solve's files to nine stones are
+// nine's byte for byte after the header, which names the variant).
 TEST(LaskerSolved, MovementTiersOfAtMostNineStonesAreNines) {
   const MorrisGame nine("nine"), lasker("lasker");
   const auto small_movement = [](const MorrisGame& game) {
