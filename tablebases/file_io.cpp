@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 #include <system_error>
+#include <utility>
 
 namespace rtb::file_io {
 
@@ -102,6 +103,41 @@ void fsync_directory(const fs::path& dir) {
     throw error;
   }
   ::close(fd);
+}
+
+AtomicFile::AtomicFile(const fs::path& path) : path_(path) {
+  if (path.has_parent_path()) {
+    std::error_code error;
+    fs::create_directories(path.parent_path(), error);
+    if (error) throw TablebaseError(path, "cannot create directory: " + error.message());
+  }
+  fd_ = create_temporary(path, tmp_);
+  if (fd_ < 0) throw TablebaseError(tmp_, "cannot create: " + errno_text());
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ >= 0) ::close(fd_);
+  std::error_code ignored;
+  if (!committed_) fs::remove(tmp_, ignored);
+}
+
+void AtomicFile::commit() {
+  try {
+    if (::fsync(fd_) != 0) throw_errno();
+    if (::close(std::exchange(fd_, -1)) != 0) throw_errno();
+  } catch (const std::system_error& e) {
+    throw TablebaseError(tmp_, "cannot write: " + e.code().message());  // the destructor removes it
+  }
+  if (::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    const std::string why = errno_text();
+    throw TablebaseError(path_, "cannot rename " + tmp_.string() + " onto it: " + why);
+  }
+  committed_ = true;
+  try {
+    fsync_directory(path_.parent_path());
+  } catch (const std::system_error& e) {
+    throw TablebaseError(path_, "cannot sync its directory: " + e.code().message());
+  }
 }
 
 }  // namespace rtb::file_io

@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <string>
 
+#include "tablebases/tablebase_error.hpp"
+
 namespace rtb::file_io {
 
 // errno, in words.
@@ -33,5 +35,30 @@ std::size_t pread_all(int fd, unsigned char* data, std::size_t size, std::uint64
 int create_temporary(const std::filesystem::path& path, std::filesystem::path& tmp);
 
 void fsync_directory(const std::filesystem::path& dir);
+
+// A file written whole or not at all, the one way every file here is
+// written: its folder made, its bytes written into a temporary (fd()), and
+// commit() syncs the temporary, renames it onto the path and syncs the
+// folder, so that a crash leaves the old file or the new one, never half of
+// one under the real name. Not committed, the destructor removes the
+// temporary. Throws TablebaseError naming the file: the constructor when the
+// folder or the temporary cannot be made, commit() when the temporary cannot
+// be synced or closed ("cannot write"), renamed or its folder synced. The
+// writer's own failures to write are its to name.
+class AtomicFile {
+ public:
+  explicit AtomicFile(const std::filesystem::path& path);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  int fd() const { return fd_; }
+  const std::filesystem::path& temporary() const { return tmp_; }
+  void commit();
+
+ private:
+  std::filesystem::path path_, tmp_;
+  int fd_ = -1;
+  bool committed_ = false;
+};
 
 }  // namespace rtb::file_io

@@ -112,9 +112,6 @@ std::vector<std::vector<unsigned char>> compress_tier_blocks(
   return blocks;
 }
 
-TablebaseError::TablebaseError(const fs::path& path, const std::string& problem)
-    : std::runtime_error(path.string() + ": " + problem) {}
-
 MissingTablebase::MissingTablebase(const fs::path& path) : TablebaseError(path, "missing: no such tablebase file") {}
 DerivedTier::DerivedTier(const fs::path& path)
     : TablebaseError(path, "holds no values: a derived tier, whose values are one move from the tiers it leads to") {}
@@ -145,46 +142,18 @@ namespace {
 // table are written last, once the blocks' sizes are known.
 void write_atomically(const fs::path& path, const std::array<unsigned char, kHeaderSize>& header,
                       std::size_t table_size, const std::function<std::vector<unsigned char>(int)>& write_blocks) {
-  std::error_code ec;
-  if (path.has_parent_path()) {
-    fs::create_directories(path.parent_path(), ec);
-    if (ec) throw TablebaseError(path, "cannot create directory: " + ec.message());
-  }
-  fs::path tmp;
-  int fd = create_temporary(path, tmp);
-  if (fd < 0) throw TablebaseError(tmp, "cannot create: " + errno_text());
-  const auto give_up = [&] {
-    if (fd >= 0) ::close(fd);
-    fs::remove(tmp, ec);
-  };
+  AtomicFile file(path);
   try {
-    if (::lseek(fd, static_cast<off_t>(header.size() + table_size), SEEK_SET) < 0) throw_errno();
-    const std::vector<unsigned char> table = write_blocks(fd);
+    if (::lseek(file.fd(), static_cast<off_t>(header.size() + table_size), SEEK_SET) < 0) throw_errno();
+    const std::vector<unsigned char> table = write_blocks(file.fd());
     if (table.size() != table_size) throw std::logic_error("the block table's size is not the one planned");
-    if (::lseek(fd, 0, SEEK_SET) < 0) throw_errno();
-    write_all(fd, header.data(), header.size());
-    write_all(fd, table.data(), table.size());
-    if (::fsync(fd) != 0) throw_errno();
-    int fd_to_close = fd;
-    fd = -1;
-    if (::close(fd_to_close) != 0) throw_errno();
+    if (::lseek(file.fd(), 0, SEEK_SET) < 0) throw_errno();
+    write_all(file.fd(), header.data(), header.size());
+    write_all(file.fd(), table.data(), table.size());
   } catch (const std::system_error& e) {
-    give_up();
-    throw TablebaseError(tmp, "cannot write: " + e.code().message());
-  } catch (...) {
-    give_up();
-    throw;
+    throw TablebaseError(file.temporary(), "cannot write: " + e.code().message());
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::string why = errno_text();
-    fs::remove(tmp, ec);
-    throw TablebaseError(path, "cannot rename " + tmp.string() + " onto it: " + why);
-  }
-  try {
-    fsync_directory(path.parent_path());
-  } catch (const std::system_error& e) {
-    throw TablebaseError(path, "cannot sync its directory: " + e.code().message());
-  }
+  file.commit();
 }
 
 std::array<unsigned char, kHeaderSize> values_header(const TierInfo& info, std::uint32_t encoding,
@@ -314,7 +283,7 @@ void write_derived_tier_file(const fs::path& path, const TierInfo& info) {
 
 TierFileAssembly::TierFileAssembly(const fs::path& path, const TierInfo& info, const WriteOptions& options,
                                    std::vector<std::uint32_t> block_sizes)
-    : path_(path), info_(info), options_(options), sizes_(std::move(block_sizes)) {
+    : info_(info), options_(options), sizes_(std::move(block_sizes)) {
   check_name(path, "game", info.game);
   check_name(path, "variant", info.variant);
   check_name(path, "tier", info.tier);
@@ -327,29 +296,19 @@ TierFileAssembly::TierFileAssembly(const fs::path& path, const TierInfo& info, c
   offsets_ = block_offsets(sizes_);
   crcs_.assign(sizes_.size(), 0);
   put_.assign(sizes_.size(), false);
-  std::error_code ec;
-  if (path.has_parent_path()) {
-    fs::create_directories(path.parent_path(), ec);
-    if (ec) throw TablebaseError(path, "cannot create directory: " + ec.message());
-  }
-  fd_ = create_temporary(path, tmp_);
-  if (fd_ < 0) throw TablebaseError(tmp_, "cannot create: " + errno_text());
+  file_ = std::make_unique<AtomicFile>(path);
 }
 
-TierFileAssembly::~TierFileAssembly() {
-  if (fd_ >= 0) ::close(fd_);
-  std::error_code ec;
-  if (!committed_ && !tmp_.empty()) fs::remove(tmp_, ec);
-}
+TierFileAssembly::~TierFileAssembly() = default;
 
 void TierFileAssembly::put(std::uint64_t block, std::span<const unsigned char> frame) {
   if (block >= sizes_.size() || put_[block] || frame.size() != sizes_[block])
-    throw TablebaseError(tmp_, "cannot write: block " + std::to_string(block) + " is not one the file awaits");
+    throw TablebaseError(temporary(), "cannot write: block " + std::to_string(block) + " is not one the file awaits");
   try {
-    if (::lseek(fd_, static_cast<off_t>(offsets_[block]), SEEK_SET) < 0) throw_errno();
-    write_all(fd_, frame.data(), frame.size());
+    if (::lseek(file_->fd(), static_cast<off_t>(offsets_[block]), SEEK_SET) < 0) throw_errno();
+    write_all(file_->fd(), frame.data(), frame.size());
   } catch (const std::system_error& e) {
-    throw TablebaseError(tmp_, "cannot write: " + e.code().message());
+    throw TablebaseError(temporary(), "cannot write: " + e.code().message());
   }
   crcs_[block] = crc32c(frame.data(), frame.size());
   put_[block] = true;
@@ -357,7 +316,7 @@ void TierFileAssembly::put(std::uint64_t block, std::span<const unsigned char> f
 
 void TierFileAssembly::written_elsewhere(std::uint64_t block, std::uint32_t checksum) {
   if (block >= sizes_.size() || put_[block])
-    throw TablebaseError(tmp_, "cannot write: block " + std::to_string(block) + " is not one the file awaits");
+    throw TablebaseError(temporary(), "cannot write: block " + std::to_string(block) + " is not one the file awaits");
   crcs_[block] = checksum;
   put_[block] = true;
 }
@@ -386,27 +345,17 @@ void write_frames_into(const fs::path& temporary, const std::vector<std::uint64_
 
 void TierFileAssembly::commit() {
   if (std::find(put_.begin(), put_.end(), false) != put_.end())
-    throw TablebaseError(tmp_, "cannot write: a block is missing");
+    throw TablebaseError(temporary(), "cannot write: a block is missing");
   const std::array<unsigned char, kHeaderSize> header = values_header(info_, 1, options_, sizes_.size());
   const std::vector<unsigned char> table = block_table(sizes_, crcs_);
   try {
-    if (::lseek(fd_, 0, SEEK_SET) < 0) throw_errno();
-    write_all(fd_, header.data(), header.size());
-    write_all(fd_, table.data(), table.size());
-    if (::fsync(fd_) != 0) throw_errno();
-    const int fd = std::exchange(fd_, -1);
-    if (::close(fd) != 0) throw_errno();
+    if (::lseek(file_->fd(), 0, SEEK_SET) < 0) throw_errno();
+    write_all(file_->fd(), header.data(), header.size());
+    write_all(file_->fd(), table.data(), table.size());
   } catch (const std::system_error& e) {
-    throw TablebaseError(tmp_, "cannot write: " + e.code().message());  // the destructor removes it
+    throw TablebaseError(temporary(), "cannot write: " + e.code().message());  // the file removes it
   }
-  if (::rename(tmp_.c_str(), path_.c_str()) != 0)  // the destructor removes the temporary
-    throw TablebaseError(path_, "cannot rename " + tmp_.string() + " onto it: " + errno_text());
-  committed_ = true;
-  try {
-    fsync_directory(path_.parent_path());
-  } catch (const std::system_error& e) {
-    throw TablebaseError(path_, "cannot sync its directory: " + e.code().message());
-  }
+  file_->commit();
 }
 
 // ---------------------------------------------------------------- reading

@@ -49,6 +49,8 @@
 
 #include "solver/solved_tier.hpp"
 #include "solver/value.hpp"
+#include "tablebases/file_io.hpp"
+#include "tablebases/tablebase_error.hpp"
 #include "tablebases/tier_header.hpp"
 
 struct ZSTD_DCtx_s;  // zstd's decompression context; only tier_file.cpp includes zstd.h
@@ -82,12 +84,6 @@ struct WriteOptions {
 // choice writes less.
 inline constexpr int kLongMatchLevels = 10;
 inline constexpr int kLongMatchBytes = 6;
-
-// Every message starts with the file path: "tb/x.rtb: header checksum mismatch".
-class TablebaseError : public std::runtime_error {
- public:
-  TablebaseError(const std::filesystem::path& path, const std::string& problem);
-};
 
 // The file does not exist (as opposed to existing but damaged), so a caller
 // can suggest the command that generates it.
@@ -175,21 +171,19 @@ class TierFileAssembly {
   void put(std::uint64_t block, std::span<const unsigned char> frame);
   // The temporary the blocks are written into: another process writes its
   // own there (write_frames_into), and says so with written_elsewhere().
-  const std::filesystem::path& temporary() const { return tmp_; }
+  const std::filesystem::path& temporary() const { return file_->temporary(); }
   // Where block `block` goes in the file.
   std::uint64_t offset(std::uint64_t block) const { return offsets_.at(block); }
   void written_elsewhere(std::uint64_t block, std::uint32_t checksum);
   void commit();
 
  private:
-  std::filesystem::path path_, tmp_;
   TierInfo info_;
   WriteOptions options_;
   std::vector<std::uint32_t> sizes_, crcs_;
   std::vector<std::uint64_t> offsets_;
   std::vector<bool> put_;
-  int fd_ = -1;
-  bool committed_ = false;
+  std::unique_ptr<file_io::AtomicFile> file_;
 };
 
 // Writes frames of a TierFileAssembly's file from another process, each at

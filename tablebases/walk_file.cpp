@@ -13,7 +13,7 @@
 #include "tablebases/checksum.hpp"
 #include "tablebases/file_io.hpp"
 #include "tablebases/little_endian.hpp"
-#include "tablebases/tier_file.hpp"
+#include "tablebases/tablebase_error.hpp"
 
 namespace rtb {
 namespace {
@@ -83,17 +83,10 @@ fs::path walk_file_path(const fs::path& game_dir, const std::string& group) { re
 void write_walk_file(const fs::path& path, const std::string& signature, unsigned level,
                      const std::vector<WalkPart>& parts) {
   read_disk_full_hook();
-  if (path.has_parent_path()) {  // the group's folder, before its first file
-    std::error_code error;
-    fs::create_directories(path.parent_path(), error);
-    if (error) throw TablebaseError(path, "cannot create its directory: " + error.message());
-  }
-  fs::path tmp;
-  int fd = create_temporary(path, tmp);
-  if (fd < 0) throw TablebaseError(tmp, "cannot create: " + errno_text());
+  AtomicFile file(path);
   try {
-    write_all(fd, kWalkMagic.data(), kWalkMagic.size());
-    SummedWriter out{fd};
+    write_all(file.fd(), kWalkMagic.data(), kWalkMagic.size());
+    SummedWriter out{file.fd()};
     out.put_u32(kWalkFileVersion);
     out.put_u32(static_cast<std::uint32_t>(signature.size()));
     out.put(signature.data(), signature.size());
@@ -105,19 +98,11 @@ void write_walk_file(const fs::path& path, const std::string& signature, unsigne
     }
     unsigned char sum[4];
     little_endian::put_u32(sum, out.crc);
-    write_all(fd, sum, 4);
-    if (::fsync(fd) != 0) throw_errno();
-    const int closing = fd;
-    fd = -1;
-    if (::close(closing) != 0) throw_errno();
-    if (::rename(tmp.c_str(), path.c_str()) != 0) throw_errno();
-    fsync_directory(path.parent_path());
+    write_all(file.fd(), sum, 4);
   } catch (const std::system_error& e) {
-    if (fd >= 0) ::close(fd);
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    throw TablebaseError(path, "cannot save the walk: " + e.code().message());
+    throw TablebaseError(file.temporary(), "cannot write: " + e.code().message());
   }
+  file.commit();
 }
 
 bool read_walk_file(const fs::path& path, const std::string& signature, unsigned& level, const PlaceWalkPart& place) {

@@ -29,7 +29,7 @@ inline constexpr std::uint32_t kWalkFileVersion = 1;
 // The file of group `group` ("m7-9+m9-7") in a game's folder.
 std::filesystem::path walk_file_path(const std::filesystem::path& game_dir, const std::string& group);
 
-// Throws TablebaseError (tablebases/tier_file.hpp) where it cannot write;
+// Throws TablebaseError (tablebases/tablebase_error.hpp) where it cannot write;
 // the last save, if any, is then left as it was.
 void write_walk_file(const std::filesystem::path& path, const std::string& signature, unsigned level,
                      const std::vector<WalkPart>& parts);

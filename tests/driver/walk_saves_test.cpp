@@ -5,11 +5,13 @@
 // it; the run that follows goes on from the file and writes the same bytes
 // as a run never stopped, and removes the save. A save that is damaged is
 // told and left: the group starts anew, with the same bytes. A save's
-// temporary that a kill left is swept.
+// temporary that a kill left is swept. A save that cannot be written is told
+// once and leaves the last save as it was.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -17,10 +19,12 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "driver/file_tier_store.hpp"
 #include "driver/group_loop.hpp"
+#include "driver/walk_saves.hpp"
 #include "games/morris/morris.hpp"
 #include "solver/progress.hpp"
 #include "tablebases/walk_file.hpp"
@@ -219,6 +223,39 @@ TEST_F(WalkSaves, AKilledSavesTemporaryIsSweptAndTheSaveKept) {
   EXPECT_EQ(remove_stale_temporaries(dir), 1u);
   EXPECT_FALSE(fs::exists(dir / "m3-3.walk.4242-0.tmp"));
   EXPECT_TRUE(fs::exists(dir / "m3-3.walk"));
+}
+
+// A full disk: the save is told once, with the file and why, the walk goes
+// on unsaved (no save is due again), and the last save is left whole, with
+// no temporary beside it.
+TEST_F(WalkSaves, ASaveThatCannotBeWrittenIsToldOnceAndTheLastSaveKept) {
+  const fs::path save = walk_file_path(root_ / "morris-nine", "m3-3");
+  WalkSavesInFile saves(save, "nine m3-3", 0, [this](const std::string& told) { told_.push_back(told); });
+  std::vector<unsigned char> state(1000, 7);
+  ASSERT_TRUE(saves.due());
+  saves.save("a walk", 3, {{state.data(), state.size()}});
+  ASSERT_TRUE(fs::exists(save));
+  state.assign(state.size(), 9);
+  ::setenv("RTB_TEST_DISK_FULL_AFTER_BYTES", "100", 1);
+  saves.save("a walk", 4, {{state.data(), state.size()}});
+  ::unsetenv("RTB_TEST_DISK_FULL_AFTER_BYTES");
+  ASSERT_EQ(told_.size(), 1u);
+  EXPECT_NE(told_[0].find("m3-3.walk."), std::string::npos) << told_[0];
+  EXPECT_NE(told_[0].find("cannot write: No space left on device; the walk goes on without saves"), std::string::npos)
+      << told_[0];
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // past the pacing of a quick save
+  EXPECT_FALSE(saves.due());
+  unsigned level = 0;
+  std::vector<unsigned char> loaded;
+  const auto place = [&](std::size_t index, std::uint64_t bytes, void*& where) {
+    loaded.resize(bytes);
+    where = loaded.data();
+    return index == 0;
+  };
+  ASSERT_TRUE(saves.load("a walk", level, place));
+  EXPECT_EQ(level, 3u);
+  EXPECT_EQ(loaded, std::vector<unsigned char>(1000, 7));
+  EXPECT_EQ(files_in(root_).size(), 1u) << "a temporary was left";
 }
 
 }  // namespace
