@@ -1142,12 +1142,16 @@ class GroupSolver {
     return s;
   }
 
-  std::vector<WalkPart> walk_parts(const WalkCounters& counters) {
+  // The parts in their order; counts_part is set to the index of the counts
+  // kept aside, the one part whose size is the save's to say (a load
+  // resizes it to fit).
+  std::vector<WalkPart> walk_parts(const WalkCounters& counters, std::size_t* counts_part = nullptr) {
     std::vector<WalkPart> parts{{&counters, sizeof counters}};
     for (const std::vector<Code>& codes : codes_) parts.push_back({codes.data(), codes.size()});
     for (const std::vector<std::uint8_t>& marks : marked_) parts.push_back({marks.data(), marks.size()});
     parts.push_back({chunk_levels_.bit_words().data(), chunk_levels_.bit_words().size() * sizeof(std::uint64_t)});
     parts.push_back({chunk_levels_.levels_noted().data(), sizeof chunk_levels_.levels_noted()});
+    if (counts_part) *counts_part = parts.size();
     auto& entries = big_counts_.entries();
     parts.push_back({entries.data(), entries.size() * sizeof(state_byte::BigCounts::Entry)});
     for (const ReservedArray<std::uint64_t>& bits : exit_wins_)
@@ -1171,36 +1175,26 @@ class GroupSolver {
   bool resume_walk(unsigned& first_level) {
     if (!saves_walk()) return false;
     WalkCounters counters;
+    std::size_t counts_part = 0;
+    // The places a save is loaded into are the ones a save is written from.
+    const std::vector<WalkPart> parts = walk_parts(counters, &counts_part);
     std::size_t placed = 0;
-    const std::size_t tiers = tiers_.size();
     const auto place = [&](std::size_t index, std::uint64_t bytes, void*& where) {
-      const auto fixed = [&](void* data, std::uint64_t size) {
-        where = data;
-        return bytes == size;
-      };
-      if (index != placed++) return false;  // parts come in order
-      if (index == 0) return fixed(&counters, sizeof counters);
-      if (index <= tiers) return fixed(codes_[index - 1].data(), codes_[index - 1].size());
-      index -= tiers + 1;
-      if (index < 2) return fixed(marked_[index].data(), marked_[index].size());
-      if (index == 2)
-        return fixed(chunk_levels_.bit_words().data(), chunk_levels_.bit_words().size() * sizeof(std::uint64_t));
-      if (index == 3) return fixed(chunk_levels_.levels_noted().data(), sizeof chunk_levels_.levels_noted());
-      if (index == 4) {
-        if (bytes % sizeof(state_byte::BigCounts::Entry) != 0) return false;
-        big_counts_.entries().resize(bytes / sizeof(state_byte::BigCounts::Entry));
+      if (index != placed++ || index >= parts.size()) return false;  // parts come in order
+      if (index == counts_part) {
+        using Entry = state_byte::BigCounts::Entry;
+        if (bytes % sizeof(Entry) != 0) return false;
+        big_counts_.entries().resize(bytes / sizeof(Entry));
         where = big_counts_.entries().data();
         return true;
       }
-      index -= 5;
-      if (index < tiers) return fixed(exit_wins_[index].data(), exit_wins_[index].size() * sizeof(std::uint64_t));
-      if (index == tiers) return fixed(open_chunks_.data(), open_chunks_.size());
-      return false;
+      where = const_cast<void*>(parts[index].data);  // this solver's own arrays, lent read-only to a save
+      return bytes == parts[index].bytes;
     };
     unsigned level = 0;
     try {
       if (!checkpoints_->load(walk_signature(), level, place)) return false;
-      if (placed != 2 * tiers + 7) throw std::runtime_error("the saved walk has " + std::to_string(placed) + " parts");
+      if (placed != parts.size()) throw std::runtime_error("the saved walk has " + std::to_string(placed) + " parts");
     } catch (const std::exception& e) {
       if (progress_) progress_->note(std::string(e.what()) + ": the group starts anew");
       set_up_walk_state();  // what the load wrote over is made new (the set-up writes every code)
