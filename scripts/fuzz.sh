@@ -18,13 +18,14 @@ cmake -S "$root/fuzz" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYP
   { cat "$build.configure.log"; exit 1; }
 cmake --build "$build" -j2 > "$build.build.log" 2>&1 || { tail -50 "$build.build.log"; exit 1; }
 # Seeds: every game's start and playouts (written from the registry, so a
-# new game has seeds at once), and the committed tier files.
+# new game has seeds at once), saved walks written by the writer, and the
+# committed tier files.
 seeds="$build/seeds"
 rm -rf "$seeds" && mkdir -p "$seeds/tier_file"
-"$build/write_seeds" "$seeds/position_text" || { echo "fuzz: write_seeds failed"; exit 1; }
+"$build/write_seeds" "$seeds/position_text" "$seeds/walk_file" || { echo "fuzz: write_seeds failed"; exit 1; }
 cp "$root"/fuzz/corpus/tier_file/* "$seeds/tier_file/"
 status=0
-for target in position_text_fuzz tier_file_fuzz; do
+for target in position_text_fuzz tier_file_fuzz walk_file_fuzz; do
   corpus="$seeds/${target%_fuzz}"
   work="$build/corpus/$target"        # new inputs go here, not into the repository
   findings="$build/findings/$target"
