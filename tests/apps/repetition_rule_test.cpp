@@ -97,7 +97,7 @@ TEST(RepetitionRule, QueryHistoryAsPositionsAndWithMovesAgree) {
   const json by_moves = query({kAtGoats, "--history", std::string(kFirst) + "," + kCycle});
   std::string positions = kFirst;
   std::string at = kFirst;
-  for (const std::string& m : {"b2b1", "c1b2", "b1c1", "b2b1"}) {
+  for (const char* m : {"b2b1", "c1b2", "b1c1", "b2b1"}) {
     at = query({at, "--moves", m})["position"];
     positions += "," + at;
   }
