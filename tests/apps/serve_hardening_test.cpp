@@ -279,7 +279,7 @@ TEST(ServeRequests, AMethodOtherThanGetIsAnswered405WithAllow) {
   Server server({"--dir", rtb_test::tablebase_dir().string()});
   ASSERT_GT(server.port(), 0);
   httplib::Client client("127.0.0.1", server.port());
-  for (const std::string& path : {"/api/games", "/api/query?game=pangki", "/"}) {
+  for (const char* path : {"/api/games", "/api/query?game=pangki", "/"}) {
     const httplib::Result post = client.Post(path, "{}", "application/json");
     ASSERT_TRUE(post) << path;
     EXPECT_EQ(post->status, 405) << path << ": " << post->body;

@@ -167,7 +167,9 @@ TEST(ServeLoad, ProbesAreAnsweredWithinASecondWithSearchesAndSlowClients) {
     EXPECT_GT(f->answered, 1000u);
   }
   EXPECT_GT(mixed.searches + mixed.searches_busy, 0u);
-  if (bounds) EXPECT_LT(after_mixed, warm + (std::size_t{20} << 20));
+  if (bounds) {
+    EXPECT_LT(after_mixed, warm + (std::size_t{20} << 20));
+  }
   EXPECT_TRUE(server.running());
 }
 
@@ -195,7 +197,9 @@ TEST(ServeLoad, MemoryIsFlatOverFiftySearchedQueries) {
   std::cout << "[ 50 searched 8x8 queries, 0.2 s each ] " << answered << " answered; RSS after the first "
             << after_first / 1024 << " KB, highest " << highest / 1024 << " KB, last " << last / 1024 << " KB\n";
   EXPECT_EQ(answered, 50);
-  if (rtb_test::time_and_memory_bounds_apply()) EXPECT_LT(highest, after_first + (std::size_t{8} << 20));
+  if (rtb_test::time_and_memory_bounds_apply()) {
+    EXPECT_LT(highest, after_first + (std::size_t{8} << 20));
+  }
 }
 
 }  // namespace
