@@ -106,6 +106,7 @@ void fsync_directory(const fs::path& dir) {
 }
 
 AtomicFile::AtomicFile(const fs::path& path) : path_(path) {
+  read_disk_full_hook();
   if (path.has_parent_path()) {
     std::error_code error;
     fs::create_directories(path.parent_path(), error);

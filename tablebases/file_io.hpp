@@ -22,7 +22,7 @@ std::string errno_text();
 // read_disk_full_hook), the writes of this process fail with ENOSPC once N
 // bytes have been written, as on a full disk, so that the full-disk tests
 // run on any machine. -1: no limit. The count starts again when the
-// variable changes.
+// variable changes; an AtomicFile reads it as it is made.
 void write_all(int fd, const unsigned char* data, std::size_t size);
 void read_disk_full_hook();
 

@@ -209,7 +209,6 @@ void write_values(const fs::path& path, const TierInfo& info, std::span<const St
                                    std::to_string(info.position_count) + " positions");
   if (const std::string problem = write_options_problem(options); !problem.empty())
     throw TablebaseError(path, "cannot write: " + problem);
-  read_disk_full_hook();
   if (const auto high = std::find_if(values.begin(), values.end(), [](Value v) { return v > kMaxValue; });
       high != values.end())
     throw TablebaseError(path, "cannot write: value " + std::to_string(*high) + " at position " +
@@ -271,7 +270,6 @@ void write_derived_tier_file(const fs::path& path, const TierInfo& info) {
   check_name(path, "game", info.game);
   check_name(path, "variant", info.variant);
   check_name(path, "tier", info.tier);
-  read_disk_full_hook();
   TierFileHeader fields;
   fields.info = info;
   fields.value_bytes = kDerivedEncoding;
@@ -292,7 +290,6 @@ TierFileAssembly::TierFileAssembly(const fs::path& path, const TierInfo& info, c
   if (sizes_.size() != (info.position_count + options.block_size - 1) / options.block_size)
     throw TablebaseError(path, "cannot write: " + std::to_string(sizes_.size()) + " blocks for a tier of " +
                                    std::to_string(info.position_count) + " positions");
-  read_disk_full_hook();
   offsets_ = block_offsets(sizes_);
   crcs_.assign(sizes_.size(), 0);
   put_.assign(sizes_.size(), false);

@@ -82,7 +82,6 @@ fs::path walk_file_path(const fs::path& game_dir, const std::string& group) { re
 
 void write_walk_file(const fs::path& path, const std::string& signature, unsigned level,
                      const std::vector<WalkPart>& parts) {
-  read_disk_full_hook();
   AtomicFile file(path);
   try {
     write_all(file.fd(), kWalkMagic.data(), kWalkMagic.size());
