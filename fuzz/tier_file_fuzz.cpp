@@ -4,7 +4,6 @@
 // claims to hold. Anything but a well-formed file must be refused with a
 // TablebaseError; a file that opens must give every value, or refuse a
 // damaged block, through both read_all() and value().
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstddef>
@@ -13,15 +12,13 @@
 #include <filesystem>
 #include <string>
 
+#include "fuzz/input_file.hpp"
 #include "tablebases/tier_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::string path =
       (std::filesystem::temp_directory_path() / ("rtb-fuzz-tier-" + std::to_string(::getpid()) + ".rtb")).string();
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (fd < 0) std::abort();
-  if (size > 0 && ::write(fd, data, size) != static_cast<ssize_t>(size)) std::abort();
-  ::close(fd);
+  rtb_fuzz::write_input_file(path, data, size);
   try {
     const rtb::TierFile file(path, 2);
     std::vector<rtb::Value> all;

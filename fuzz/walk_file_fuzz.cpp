@@ -7,7 +7,6 @@
 // must be refused with a TablebaseError; a save that reads must be, byte for
 // byte, what the writer writes of its level and parts (the format has one
 // spelling, so nothing damaged can read as something whole).
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstddef>
@@ -20,18 +19,12 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/input_file.hpp"
 #include "fuzz/walk_file_fuzz.hpp"
 #include "tablebases/tablebase_error.hpp"
 #include "tablebases/walk_file.hpp"
 
 namespace {
-
-void write_input(const std::string& path, const std::uint8_t* data, std::size_t size) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (fd < 0) std::abort();
-  if (size > 0 && ::write(fd, data, size) != static_cast<ssize_t>(size)) std::abort();
-  ::close(fd);
-}
 
 std::string bytes_of(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -44,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const std::string base =
       (std::filesystem::temp_directory_path() / ("rtb-fuzz-walk-" + std::to_string(::getpid()))).string();
   static const std::string input = base + ".walk", rewritten = base + "-again.walk";
-  write_input(input, data, size);
+  rtb_fuzz::write_input_file(input, data, size);
   std::vector<std::vector<unsigned char>> parts;
   const auto place = [&](std::size_t index, std::uint64_t bytes, void*& where) {
     if (index != parts.size() || index >= rtb_fuzz::kWalkMostParts || bytes > rtb_fuzz::kWalkMostPartBytes)
