@@ -122,18 +122,21 @@ ResourcePlan check_generate_plan(const G& game, const GenerateOptions& options) 
   return plan;
 }
 
-// The loop takes the plan's walk for each group and drops the held tiers
-// the plan drops before it.
+// The loop takes the plan's walk for each group, and its lists' memory, and
+// drops the held tiers the plan drops before it.
 template <RetrogradeGame G>
 void follow_plan(GroupLoop<G>& loop, const ResourcePlan& plan) {
   std::vector<Walk> walks(loop.groups().size(), Walk::Lists);
   std::vector<std::vector<std::uint32_t>> drops(loop.groups().size());
+  std::vector<std::uint64_t> list_bytes(loop.groups().size(), 0);
   for (const GroupPlan& g : plan.groups) {
     walks.at(g.group) = g.walk;
     drops.at(g.group) = g.dropped;
+    list_bytes.at(g.group) = g.list_bytes;
   }
   loop.set_walks(std::move(walks));
   loop.set_drops(std::move(drops));
+  loop.set_child_list_budgets(std::move(list_bytes));
 }
 
 // The writer's hold on a game's folder while it generates: the lock (a

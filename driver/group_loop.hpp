@@ -60,6 +60,9 @@ class GroupLoop {
   // plan's choice, driver/resource_plan.hpp); groups not named walk by lists.
   void set_walks(std::vector<Walk> walks) { walks_ = std::move(walks); }
   Walk walk_of(std::size_t g) const { return g < walks_.size() ? walks_[g] : Walk::Lists; }
+  // The memory each group of the solve order may give the forward walk's
+  // lists of children (the plan's; solver/child_lists.hpp); none where not named.
+  void set_child_list_budgets(std::vector<std::uint64_t> bytes) { child_list_budgets_ = std::move(bytes); }
   const std::vector<bool>& selected() const { return selected_; }
   // The held tiers to drop before each group of the solve order (the plan's,
   // driver/resource_plan.hpp), read again when a later group needs them.
@@ -211,6 +214,7 @@ class GroupLoop {
     if (progress_) progress_->group(ordinal, group_name(g), slots, solved_in_one_pass(game_, group.tiers));
     for (std::uint32_t d : group.dependencies) load(d, g, [](std::uint32_t, const std::exception&) { throw; });
     GroupSolver<G> solver(game_, group.tiers, values_, threads, progress_, walk_of(g));
+    if (g < child_list_budgets_.size()) solver.allow_child_lists(child_list_budgets_[g]);
     // A long walk saves itself now and then, and goes on from its last save
     // after a kill (the store's, if it keeps any).
     const std::unique_ptr<WalkCheckpoints> saves = store_.walk_saves(group_name(g));
@@ -288,6 +292,7 @@ class GroupLoop {
   std::vector<TierGroup> groups_;
   std::vector<bool> selected_;
   std::vector<Walk> walks_;
+  std::vector<std::uint64_t> child_list_budgets_;
   std::vector<std::vector<std::uint32_t>> drops_;
   std::vector<std::size_t> last_reader_;  // the last selected group that reads or holds each tier
   std::map<std::uint32_t, TierValues> held_;

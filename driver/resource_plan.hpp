@@ -22,7 +22,10 @@
 //   - for a game that gives no predecessors, the engine's table of the
 //     group's moves taken backwards (solver/reverse_moves.hpp), counted with
 //     the working lists: 8 bytes a slot and a parent's bytes a move that
-//     stays in the group, the moves estimated from random slots of the group.
+//     stays in the group, the moves estimated from random slots of the group;
+//     where that table does not fit, the forward walk goes without it and
+//     keeps lists of its open positions' children (solver/child_lists.hpp)
+//     in what the group leaves under the limit, planned as their most.
 // Disk is estimated from bits per slot measured on the solved games.
 //
 // Under MPI (PlanModel::ranks), a group that can be split across the ranks
@@ -52,8 +55,10 @@
 #include <string>
 #include <vector>
 
+#include "solver/child_lists.hpp"
 #include "solver/game_concept.hpp"
 #include "solver/reverse_moves.hpp"
+#include "solver/slot_share.hpp"
 #include "solver/tier_graph.hpp"
 #include "solver/value.hpp"
 #include "solver/walk.hpp"
@@ -138,6 +143,9 @@ struct GroupPlan {
   // because it would not fit, what it would have taken.
   std::uint64_t table_bytes = 0;
   std::uint64_t table_bytes_spared = 0;
+  // The forward walk's: the memory its lists of children may take (part of
+  // working_bytes; solver/child_lists.hpp).
+  std::uint64_t list_bytes = 0;
   std::uint64_t held_bytes = 0;  // tiers held in memory meanwhile
   std::uint64_t held_tiers = 0;
   std::vector<std::uint32_t> dropped;  // held tiers dropped before it, read again by a later group
@@ -194,6 +202,19 @@ inline std::uint64_t share_memory_bytes(const PlanModel& model, std::uint64_t sl
   return model.base_bytes + model.share_mpi_bytes +
          static_cast<std::uint64_t>(own * (1 + model.share_bytes_per_own_slot) + exchange +
                                     double(slots) * model.share_bytes_per_group_slot);
+}
+
+// The memory of the forward walk's lists (solver/child_lists.hpp) with a
+// row for every position of the group made of `tiers`: a header a slot and a
+// word an in-group move (estimated), and a run a chunk of slots.
+template <RetrogradeGame G>
+std::uint64_t child_list_bytes_of_every_position(const G& game, const std::vector<typename G::TierId>& tiers) {
+  std::uint64_t slots = 0, chunks = 0;
+  for (const auto t : tiers) {
+    slots += game.tier_size(t);
+    chunks += (game.tier_size(t) + kWalkChunkSlots - 1) / kWalkChunkSlots;
+  }
+  return ChildLists::bytes_needed(slots + static_cast<std::uint64_t>(estimated_in_group_moves(game, tiers)), chunks);
 }
 
 // The fewest ranks whose shares of the group fit `limit` with the tiers it
@@ -325,6 +346,19 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
         ++p.held_tiers;
       }
     p.memory_bytes = own + p.held_bytes;
+    // The forward walk's lists of children take what the group leaves under
+    // the limit, three quarters of it at most (the rest for the system), or
+    // what every position's rows would take where that is less: a level
+    // reads them instead of generating moves once the open positions' rows
+    // fit, which for some groups is never.
+    if (p.walk == Walk::Forward && p.walked() && p.slots <= ChildLists::kMostNumbers) {
+      const std::uint64_t every_row = child_list_bytes_of_every_position(game, group.tiers);
+      const std::uint64_t room =
+          model.memory_limit > p.memory_bytes ? (model.memory_limit - p.memory_bytes) / 4 * 3 : 0;
+      p.list_bytes = model.memory_limit == 0 ? every_row : std::min(every_row, room);
+      p.working_bytes += p.list_bytes;
+      p.memory_bytes += p.list_bytes;
+    }
     // After the group: its tiers stay when a later group reads them, and
     // tiers no later group reads are dropped.
     for (std::uint32_t t : group.tiers)

@@ -43,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "solver/child_lists.hpp"
 #include "solver/game_concept.hpp"
 #include "solver/huge_pages.hpp"
 #include "solver/progress.hpp"
@@ -78,7 +79,10 @@ class GroupSolver {
     lean_ = walk == Walk::Lean && !single_pass_;
     byte_ = (walk == Walk::Byte || walk == Walk::Forward) && !single_pass_;
     forward_ = walk == Walk::Forward && !single_pass_;
-    for (TierId t : tiers_) slots_of_local_.push_back(game_.tier_size(t));
+    for (TierId t : tiers_) {
+      first_number_.push_back(first_number_.empty() ? 0 : first_number_.back() + slots_of_local_.back());
+      slots_of_local_.push_back(game_.tier_size(t));
+    }
     partition_ = SlotPartition(slots_of_local_, 1, 0, kWalkChunkSlots);  // the whole group, unless split_across
     if (tiers_.size() > slot_key::kMaxGroupTiers)
       throw std::length_error("a tier group of " + std::to_string(tiers_.size()) + " tiers is more than the " +
@@ -218,6 +222,16 @@ class GroupSolver {
   void keep_walk_in(WalkCheckpoints* checkpoints) { checkpoints_ = checkpoints; }
   // The level a walk loaded from a save went on with (0: none was loaded).
   unsigned resumed_at_level() const { return resumed_ ? resumed_level_ : 0; }
+
+  // The memory the forward walk may give its lists of children, which spare
+  // it generating the moves of positions that stay open (pull_level): 0,
+  // the default, for none. The lists' bytes (the most they took) and the
+  // level that wrote them and the words it wrote, for the plan's figures
+  // and the tests.
+  void allow_child_lists(std::uint64_t bytes) { child_list_budget_ = bytes; }
+  std::uint64_t child_list_bytes() const { return child_list_bytes_; }
+  std::uint64_t child_list_words() const { return child_list_words_; }
+  unsigned child_lists_from_level() const { return child_list_bytes_ ? child_lists_from_level_ : 0; }
 
  private:
   using Key = slot_key::Key;
@@ -954,6 +968,7 @@ class GroupSolver {
     const bool fits = (resumed || initialise_bytes()) && (single_pass_ || walk_bytes(first_level));
     chunk_levels_.clear();
     std::vector<std::uint8_t>().swap(open_chunks_);
+    child_lists_.clear();
     exit_wins_.clear();
     big_counts_.clear();
     for (std::vector<std::uint8_t>& marks : marked_) std::vector<std::uint8_t>().swap(marks);
@@ -1073,6 +1088,8 @@ class GroupSolver {
     exit_wins_.clear();
     for (std::size_t k = 0; k < tiers_.size(); ++k) exit_wins_.emplace_back((slots_of_local_[k] + 63) / 64);
     if (forward_) open_chunks_.assign(first_chunk_.back(), 1);
+    open_words_ = 0;
+    child_lists_.clear();
   }
 
   // False when a distance went beyond the byte's. Starts at `first_level`
@@ -1417,45 +1434,6 @@ class GroupSolver {
     return state_byte::is_unresolved(code) && code != state_byte::kBlocked && code != state_byte::kAlias;
   }
 
-  // Level L by the forward walk. Returns how many positions it found at L.
-  std::uint64_t pull_level(unsigned level) {
-    std::vector<std::uint8_t>& marks = marked_[level & 1];
-    const Code target = state_byte::resolved(level);
-    const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
-    std::uint64_t found = 0;
-#pragma omp parallel num_threads(threads_) reduction(+ : found)
-    {
-      PulledChildren children[2];
-#pragma omp for schedule(dynamic, 16) nowait
-      for (std::int64_t c = 0; c < chunks; ++c) {
-        const ChunkSlots at = chunk_slots(static_cast<std::size_t>(c));
-        Code* codes = codes_[at.local].data();
-        if (marks[c]) {  // only counted: level L writes only the other map
-          marks[c] = 0;
-          found += static_cast<std::uint64_t>(std::count(codes + at.begin, codes + at.end, target));
-        }
-        if (!open_chunks_[c]) continue;
-        // Each position's children are gathered and prefetched one position
-        // ahead of reading their codes, so that the misses overlap.
-        bool open = false;
-        unsigned now = 0;
-        for (std::uint64_t slot = at.begin; slot < at.end; ++slot) {
-          const Code code = std::atomic_ref<Code>(codes[slot]).load(std::memory_order_relaxed);
-          if (!pulled_at(code, level)) {
-            open = open || still_open(code, level);
-            continue;
-          }
-          gather_children(at.local, slot, children[now]);
-          now ^= 1;
-          if (children[now].pending) open = pull_slot(children[now], target, level) || open;
-        }
-        if (children[now ^ 1].pending) open = pull_slot(children[now ^ 1], target, level) || open;
-        open_chunks_[c] = open;
-      }
-    }
-    return found;
-  }
-
   // A position asked at a level: its key and its in-group children's keys
   // (repeats kept: the count is of distinct children, see pull_slot).
   struct PulledChildren {
@@ -1477,6 +1455,152 @@ class GroupSolver {
       __builtin_prefetch(state_at_[child_local] + slot_of(k));
       out.keys[out.n++] = k;
     });
+  }
+
+  // Level L by the forward walk. Returns how many positions it found at L.
+  // An even level asks every open position (any may have a lost child), so
+  // it can write down the children of those still open after it; it does
+  // when they fit the lists' memory (solver/child_lists.hpp), and the levels
+  // after read them instead of generating the moves again.
+  std::uint64_t pull_level(unsigned level) {
+    std::vector<std::uint8_t>& marks = marked_[level & 1];
+    const Code target = state_byte::resolved(level);
+    const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
+    const bool listing = child_lists_.empty() && level % 2 == 0 && child_lists_fit();
+    if (listing) child_lists_.reset(static_cast<std::size_t>(chunks), open_words_);
+    const bool listed = !child_lists_.empty() && !listing;
+    std::uint64_t found = 0, open_words = 0;
+#pragma omp parallel num_threads(threads_) reduction(+ : found, open_words)
+    {
+      PulledChildren children[2];
+      std::vector<ChildLists::Word> rows;
+#pragma omp for schedule(dynamic, 16) nowait
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        const ChunkSlots at = chunk_slots(static_cast<std::size_t>(c));
+        Code* codes = codes_[at.local].data();
+        if (marks[c]) {  // only counted: level L writes only the other map
+          marks[c] = 0;
+          found += static_cast<std::uint64_t>(std::count(codes + at.begin, codes + at.end, target));
+        }
+        if (!open_chunks_[c]) continue;
+        const std::size_t chunk = static_cast<std::size_t>(c);
+        open_chunks_[c] = listed
+                              ? pull_listed_chunk(chunk, at, target, level, children)
+                              : pull_chunk(chunk, at, target, level, children, listing ? &rows : nullptr, open_words);
+      }
+    }
+    if (level % 2 == 0 && !listed) open_words_ = open_words;
+    if (listing) {
+      child_lists_from_level_ = level;
+      child_list_bytes_ = std::max(child_list_bytes_, child_lists_.bytes());
+      child_list_words_ = open_words;
+    }
+    return found;
+  }
+
+  // Whether the rows of the positions open now fit the lists' memory: they
+  // take at most the words the last even level counted (a position open now
+  // was open then, with the same children). Numbers of 32 bits name the
+  // group's slots.
+  bool child_lists_fit() const {
+    if (child_list_budget_ == 0 || open_words_ == 0 || total_slots() > ChildLists::kMostNumbers) return false;
+    return ChildLists::bytes_needed(open_words_, first_chunk_.back()) <= child_list_budget_;
+  }
+
+  // Level L in one chunk by the positions' own moves; returns whether a
+  // position stays open. Counts into open_words the words of the rows of
+  // those that do, and writes the rows into `rows` and then the lists when
+  // asked to.
+  bool pull_chunk(std::size_t c, const ChunkSlots& at, Code target, unsigned level, PulledChildren (&children)[2],
+                  std::vector<ChildLists::Word>* rows, std::uint64_t& open_words) {
+    Code* codes = codes_[at.local].data();
+    if (rows) rows->clear();
+    auto pull = [&](PulledChildren& asked) {
+      if (!pull_slot(asked, target, level)) return false;
+      open_words += 1 + static_cast<std::uint64_t>(asked.n);
+      if (rows) {
+        rows->push_back(ChildLists::header(slot_of(asked.self) - at.begin, asked.n));
+        for (int j = 0; j < asked.n; ++j) rows->push_back(number_of(asked.keys[j]));
+      }
+      return true;
+    };
+    // Each position's children are gathered and prefetched one position
+    // ahead of reading their codes, so that the misses overlap.
+    bool open = false;
+    unsigned now = 0;
+    for (std::uint64_t slot = at.begin; slot < at.end; ++slot) {
+      const Code code = std::atomic_ref<Code>(codes[slot]).load(std::memory_order_relaxed);
+      if (!pulled_at(code, level)) {
+        open = open || still_open(code, level);
+        continue;
+      }
+      gather_children(at.local, slot, children[now]);
+      now ^= 1;
+      if (children[now].pending) open = pull(children[now]) || open;
+    }
+    if (children[now ^ 1].pending) open = pull(children[now ^ 1]) || open;
+    if (rows) child_lists_.put(c, *rows);
+    return open;
+  }
+
+  // Level L in one chunk by its rows: the same children, read instead of
+  // generated. The rows of positions that stay open are moved up over those
+  // dropped (a row never moves past one not yet read). Returns whether any
+  // position stays open.
+  bool pull_listed_chunk(std::size_t c, const ChunkSlots& at, Code target, unsigned level,
+                         PulledChildren (&children)[2]) {
+    ChildLists::Word* rows = child_lists_.rows(c);
+    const std::size_t words = child_lists_.words(c);
+    Code* codes = codes_[at.local].data();
+    std::size_t kept = 0;
+    auto keep = [&](std::size_t row) {
+      const std::size_t length = 1 + static_cast<std::size_t>(ChildLists::count_of(rows[row]));
+      if (kept != row) std::memmove(rows + kept, rows + row, length * sizeof(ChildLists::Word));
+      kept += length;
+    };
+    // The row read last, pulled once the next row's children are prefetched.
+    PulledChildren* waiting = nullptr;
+    std::size_t waiting_row = 0;
+    auto pull_waiting = [&] {
+      if (waiting && pull_slot(*waiting, target, level)) keep(waiting_row);
+      waiting = nullptr;
+    };
+    unsigned now = 0;
+    for (std::size_t row = 0, next = 0; row < words; row = next) {
+      next = row + 1 + static_cast<std::size_t>(ChildLists::count_of(rows[row]));  // before a keep moves the row
+      const std::uint64_t slot = at.begin + ChildLists::place_of(rows[row]);
+      const Code code = std::atomic_ref<Code>(codes[slot]).load(std::memory_order_relaxed);
+      if (!pulled_at(code, level)) {
+        pull_waiting();  // rows stay in order: the one before is kept first
+        if (still_open(code, level)) keep(row);
+        continue;
+      }
+      PulledChildren& asked = children[now];
+      now ^= 1;
+      asked.pending = true;
+      asked.self = key(at.local, slot);
+      asked.n = ChildLists::count_of(rows[row]);
+      for (int j = 0; j < asked.n; ++j) {
+        asked.keys[j] = key_of_number(rows[row + 1 + static_cast<std::size_t>(j)]);
+        __builtin_prefetch(code_at_[local_of(asked.keys[j])] + slot_of(asked.keys[j]));
+      }
+      pull_waiting();
+      waiting = &asked;
+      waiting_row = row;
+    }
+    pull_waiting();
+    child_lists_.shorten(c, kept);
+    return kept > 0;
+  }
+
+  // A slot's number across the group's tiers, and back (solver/child_lists.hpp).
+  ChildLists::Word number_of(Key k) const {
+    return static_cast<ChildLists::Word>(first_number_[local_of(k)] + slot_of(k));
+  }
+  Key key_of_number(ChildLists::Word number) const {
+    std::size_t local = first_number_.size() - 1;
+    while (first_number_[local] > number) --local;
+    return key(local, number - first_number_[local]);
   }
 
   // The codes of the position's children at `level`, read; returns whether
@@ -1589,6 +1713,16 @@ class GroupSolver {
   bool byte_ = false;
   bool forward_ = false;                   // the byte walk by forward moves (pull_level)
   std::vector<std::uint8_t> open_chunks_;  // the forward walk's: chunks with a position still open
+  // The forward walk's lists of children (pull_level): the memory they may
+  // take (0: none), the words the last even level's open positions' rows
+  // would take, the lists once written, the level that wrote them and the
+  // most they took; and where each local tier's slot numbers begin.
+  std::uint64_t child_list_budget_ = 0;
+  std::uint64_t open_words_ = 0;
+  ChildLists child_lists_;
+  unsigned child_lists_from_level_ = 0;
+  std::uint64_t child_list_bytes_ = 0, child_list_words_ = 0;
+  std::vector<std::uint64_t> first_number_;
   bool fell_back_ = false;
   bool too_far_ = false;  // a distance went beyond the byte's (any thread may set it)
   std::vector<std::vector<state_byte::Code>> codes_;

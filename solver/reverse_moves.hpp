@@ -198,12 +198,11 @@ class ReverseMoves {
   ReverseMoveLists<std::uint64_t> wide_lists_;
 };
 
-// The memory the table of the group made of `tiers` will take, for the plan:
-// its in-group moves estimated from `samples` slots drawn at random (a fixed
-// seed: the same plan every time), each counted as the build counts it.
+// The in-group moves of the group made of `tiers`, for the plan: estimated
+// from `samples` slots drawn at random (a fixed seed: the same plan every
+// time), each counted as the table's build counts it.
 template <RetrogradeGame G>
-std::uint64_t estimated_reverse_moves_bytes(const G& game, const std::vector<typename G::TierId>& tiers,
-                                            int samples = 4096) {
+double estimated_in_group_moves(const G& game, const std::vector<typename G::TierId>& tiers, int samples = 4096) {
   std::uint64_t total = 0;
   for (const auto t : tiers) total += game.tier_size(t);
   if (total == 0) return 0;
@@ -221,8 +220,17 @@ std::uint64_t estimated_reverse_moves_bytes(const G& game, const std::vector<typ
       moves_seen += !game.is_lost(child) && in_group[game.tier_of(child)];
     });
   }
-  const double moves = double(moves_seen) / samples * double(total);
-  return reverse_moves_bytes(total, static_cast<std::uint64_t>(moves + 0.5));
+  return double(moves_seen) / samples * double(total);
+}
+
+// The memory the table of the group made of `tiers` will take, for the plan.
+template <RetrogradeGame G>
+std::uint64_t estimated_reverse_moves_bytes(const G& game, const std::vector<typename G::TierId>& tiers,
+                                            int samples = 4096) {
+  std::uint64_t total = 0;
+  for (const auto t : tiers) total += game.tier_size(t);
+  if (total == 0) return 0;
+  return reverse_moves_bytes(total, static_cast<std::uint64_t>(estimated_in_group_moves(game, tiers, samples) + 0.5));
 }
 
 }  // namespace rtb

@@ -69,6 +69,11 @@ inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
         << " forward: the table of moves taken backwards would pass the memory limit (up to " << mib(largest)
         << " more);\nthe forward walk asks an open position's moves again at every level instead\n";
   }
+  std::uint64_t list_bytes = 0;
+  for (const GroupPlan& g : plan.groups) list_bytes = std::max(list_bytes, g.list_bytes);
+  if (list_bytes > 0)
+    out << "a group walked forward keeps its open positions' children in lists (up to " << mib(list_bytes)
+        << ", in its\nworking memory) once they fit, and reads them instead of generating moves again\n";
   // The lists grow with a group's largest level, which only the solve finds.
   const bool any_lists = std::any_of(plan.groups.begin(), plan.groups.end(),
                                      [](const GroupPlan& g) { return g.walked() && g.walk == Walk::Lists; });

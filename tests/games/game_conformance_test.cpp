@@ -718,8 +718,9 @@ void check_solve(const C& c) {
   std::cout << "  (" << groups << " of " << s.groups.size() << " tier groups solved, " << compared << " slots)\n";
 }
 
-// The scanning walks (solver/walk.hpp: lean, byte and forward) against the
-// walk by lists, value for value, on the same small groups: 1 and 2 threads.
+// The scanning walks (solver/walk.hpp: lean, byte and forward, this one also
+// with its lists of children) against the walk by lists, value for value, on
+// the same small groups: 1 and 2 threads.
 // The forward walk asks only the game's forward moves, so for a game that
 // takes its moves back it is also a second opinion on those.
 template <class C>
@@ -739,6 +740,12 @@ void check_scanning_walks(const C& c) {
         compared += lists[t].size();
       }
     }
+  // The forward walk with its lists of children (solver/child_lists.hpp),
+  // in any memory: written at an early level and read by the rest.
+  const auto listed = solve_in_memory(game, 2, wanted, Walk::Forward, std::uint64_t{1} << 40);
+  ASSERT_EQ(listed.size(), lists.size());
+  for (std::uint32_t t = 0; t < lists.size(); ++t)
+    ASSERT_EQ(listed[t], lists[t]) << "tier " << game.tier_name(t) << ", forward walk with lists of children";
   EXPECT_GT(compared, 0u);
 }
 

@@ -355,6 +355,47 @@ TEST(ReverseMoves, PlanWalksForwardWhereTheTableWouldNotFit) {
   EXPECT_GT(asked.groups.front().table_bytes, 0u);
 }
 
+// The forward walk's lists of children (solver/child_lists.hpp) get what a
+// group leaves under the limit, three quarters of it, or every position's
+// rows where that is less (all where there is no limit); they count in the
+// group's working memory and its memory, which stays within the limit.
+TEST(ReverseMoves, PlanGivesTheForwardWalkListsFromTheRoomLeft) {
+  // Seed-4x3's largest groups: rows of several hundred megabytes.
+  const CrossingsSeedGame32 forward(crossings_seed_rules("seed-4x3"), "seed-4x3");
+  const CrossingsSeedGame32& game = forward;
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const std::vector<bool> needed(groups.size(), true);
+  const auto none_complete = [](std::uint32_t) { return false; };
+  const PlanModel unlimited;
+  const ResourcePlan byte = plan_resources(forward, groups, needed, none_complete, unlimited, WalkChoice::Byte);
+  const ResourcePlan all = plan_resources(forward, groups, needed, none_complete, unlimited, WalkChoice::Forward);
+  ASSERT_EQ(all.groups.size(), byte.groups.size());
+  std::size_t largest = 0;
+  for (std::size_t k = 0; k < all.groups.size(); ++k) {
+    const GroupPlan& g = all.groups[k];
+    EXPECT_EQ(g.list_bytes, g.walked() ? child_list_bytes_of_every_position(game, groups[g.group].tiers) : 0u)
+        << g.name;
+    EXPECT_EQ(g.working_bytes, byte.groups[k].working_bytes - byte.groups[k].table_bytes + g.list_bytes) << g.name;
+    if (g.list_bytes > all.groups[largest].list_bytes) largest = k;
+  }
+  // A limit that leaves the largest group half its rows' memory beyond the rest.
+  const GroupPlan& big = all.groups[largest];
+  PlanModel limited;
+  limited.memory_limit = big.memory_bytes - big.list_bytes + big.list_bytes / 2;
+  const ResourcePlan some = plan_resources(forward, groups, needed, none_complete, limited, WalkChoice::Forward);
+  ASSERT_EQ(some.groups.size(), all.groups.size());
+  EXPECT_EQ(some.groups[largest].list_bytes, big.list_bytes / 2 / 4 * 3);
+  for (const GroupPlan& g : some.groups) {
+    EXPECT_LE(g.memory_bytes, limited.memory_limit) << g.name;
+    EXPECT_LE(g.list_bytes, all.groups[&g - some.groups.data()].list_bytes) << g.name;
+  }
+  // No room: no lists.
+  PlanModel tight;
+  tight.memory_limit = tight.base_bytes + 1;
+  for (const GroupPlan& g : plan_resources(forward, groups, needed, none_complete, tight, WalkChoice::Forward).groups)
+    EXPECT_EQ(g.list_bytes, 0u) << g.name;
+}
+
 // ---- solving through the table ----
 
 // The engine on the forward-only game gives the simple solver's values, and
