@@ -4,11 +4,12 @@
 // The forward walk asks every open position for its moves at every level;
 // a position that stays open (a draw above all) has its moves generated and
 // its children indexed again and again, and that is most of the walk's time
-// once the early levels have resolved most of the group. When the open
-// positions' in-group children fit the memory the plan allows, one level
-// writes them down as it gathers them, and the levels after read each
-// position's children from its row instead of generating its moves: the
-// same children in the same order, so the same values.
+// once the early levels have resolved most of the group. So an even level
+// (which asks every open position) writes the in-group children of the
+// positions still open down as it gathers them, in the memory the plan
+// allows, and the levels after read each listed position's children from
+// its row instead of generating its moves: the same children in the same
+// order, so the same values.
 //
 // The layout: rows by chunk of slots (the walk's chunks of kWalkChunkSlots),
 // each chunk's rows in one run of 32-bit words, the runs one after another
@@ -21,17 +22,20 @@
 //             order (first[local] + slot, as solver/reverse_moves.hpp): the
 //             lists are kept only for a group of fewer than 2^32 slots.
 //
-// The walk knows a bound on the words before it writes them (the rows of
-// the positions open at the last even level), and the array is that long;
-// the system gives it pages only as they are written. A chunk's run shrinks
-// as its positions close (the walk writes the rows it keeps over the ones
-// it drops), so a level reads only open positions' rows; the memory is not
-// given back until the walk ends.
+// The array is as long as the memory the plan allows the lists, and the
+// system gives it pages only as they are written. A chunk's rows are
+// written where the room left holds them, so the lists may hold some
+// chunks and not others: a chunk without rows is asked for its moves as
+// before, and gets its rows at a later even level if room is left then. A
+// chunk's run shrinks as its positions close (the walk writes the rows it
+// keeps over the ones it drops), and before each even level the runs are
+// moved together, so that the room the closed positions left goes to more
+// chunks.
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <stdexcept>
 #include <vector>
 
 namespace rtb {
@@ -56,8 +60,8 @@ class ChildLists {
   }
 
   // Makes room for `chunks` chunks' rows of at most `words` words in all,
-  // none written yet; frees any earlier. The room is taken from the system
-  // as the rows are written.
+  // none written yet; frees any earlier. The system gives the room as the
+  // rows are written.
   void reset(std::size_t chunks, std::uint64_t words) {
     clear();
     runs_.resize(chunks);
@@ -69,35 +73,63 @@ class ChildLists {
     words_.reset();
     capacity_ = 0;
     used_ = 0;
+    high_water_ = 0;
   }
   bool empty() const { return runs_.empty(); }
+  bool has_room() const { return used_.load(std::memory_order_relaxed) < capacity_; }
 
-  // Writes chunk c's rows (once, from any thread). Throws std::logic_error
-  // past the words given to reset: the caller's bound was wrong.
-  void put(std::size_t c, const std::vector<Word>& rows) {
-    if (rows.empty()) return;
-    const std::uint64_t at = used_.fetch_add(rows.size(), std::memory_order_relaxed);
-    if (at + rows.size() > capacity_) throw std::logic_error("the lists of children outgrew their bound");
+  // Writes chunk c's rows, from the thread that owns the chunk, where the
+  // room left holds them; returns whether it did (the chunk is then listed).
+  bool put(std::size_t c, const std::vector<Word>& rows) {
+    std::uint64_t at = used_.load(std::memory_order_relaxed);
+    do {
+      if (at + rows.size() > capacity_) return false;
+    } while (!used_.compare_exchange_weak(at, at + rows.size(), std::memory_order_relaxed));
     std::memcpy(words_.get() + at, rows.data(), rows.size() * sizeof(Word));
-    runs_[c] = {at, rows.size()};
+    runs_[c] = {at, rows.size(), true};
+    return true;
   }
+  bool listed(std::size_t c) const { return runs_[c].listed; }
   // Chunk c's rows, which its one thread may rewrite and then shorten.
   Word* rows(std::size_t c) const { return words_.get() + runs_[c].at; }
   std::size_t words(std::size_t c) const { return runs_[c].words; }
   void shorten(std::size_t c, std::size_t words) { runs_[c].words = words; }
 
-  // The memory the rows were written in: every word written, and the runs.
-  std::uint64_t bytes() const { return bytes_needed(used_.load(), runs_.size()); }
+  // Moves every run to the front, in the order they lie (each moves down,
+  // over words no longer used), so that the room the closed positions' rows
+  // left is room for more chunks. Between levels, on one thread.
+  void compact() {
+    high_water_ = std::max(high_water_, used_.load());
+    std::vector<std::size_t> order;
+    for (std::size_t c = 0; c < runs_.size(); ++c)
+      if (runs_[c].words > 0) order.push_back(c);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return runs_[a].at < runs_[b].at; });
+    std::uint64_t to = 0;
+    for (const std::size_t c : order) {
+      if (runs_[c].at != to) std::memmove(words_.get() + to, words_.get() + runs_[c].at, runs_[c].words * sizeof(Word));
+      runs_[c].at = to;
+      to += runs_[c].words;
+    }
+    used_ = to;
+  }
+
+  // The memory the rows took at most: every word written before a
+  // compaction or since, and the runs.
+  std::uint64_t bytes() const { return bytes_needed(std::max(high_water_, used_.load()), runs_.size()); }
+  // The words the rows take now.
+  std::uint64_t words_used() const { return used_.load(); }
 
  private:
   struct Run {
     std::uint64_t at = 0;
     std::uint64_t words = 0;
+    bool listed = false;
   };
   std::vector<Run> runs_;
   std::unique_ptr<Word[]> words_;
   std::uint64_t capacity_ = 0;
   std::atomic<std::uint64_t> used_{0};
+  std::uint64_t high_water_ = 0;
 };
 
 }  // namespace rtb

@@ -37,6 +37,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -225,13 +226,13 @@ class GroupSolver {
 
   // The memory the forward walk may give its lists of children, which spare
   // it generating the moves of positions that stay open (pull_level): 0,
-  // the default, for none. The lists' bytes (the most they took) and the
-  // level that wrote them and the words it wrote, for the plan's figures
-  // and the tests.
+  // the default, for none. The most memory the lists took, the first level
+  // that wrote rows into them and how many levels did (0: none), for the
+  // plan's figures and the tests.
   void allow_child_lists(std::uint64_t bytes) { child_list_budget_ = bytes; }
   std::uint64_t child_list_bytes() const { return child_list_bytes_; }
-  std::uint64_t child_list_words() const { return child_list_words_; }
-  unsigned child_lists_from_level() const { return child_list_bytes_ ? child_lists_from_level_ : 0; }
+  unsigned child_lists_from_level() const { return child_lists_from_level_; }
+  unsigned child_list_levels() const { return child_list_levels_; }
 
  private:
   using Key = slot_key::Key;
@@ -1088,7 +1089,6 @@ class GroupSolver {
     exit_wins_.clear();
     for (std::size_t k = 0; k < tiers_.size(); ++k) exit_wins_.emplace_back((slots_of_local_[k] + 63) / 64);
     if (forward_) open_chunks_.assign(first_chunk_.back(), 1);
-    open_words_ = 0;
     child_lists_.clear();
   }
 
@@ -1459,18 +1459,17 @@ class GroupSolver {
 
   // Level L by the forward walk. Returns how many positions it found at L.
   // An even level asks every open position (any may have a lost child), so
-  // it can write down the children of those still open after it; it does
-  // when they fit the lists' memory (solver/child_lists.hpp), and the levels
-  // after read them instead of generating the moves again.
+  // it can write down the children of those still open after it, chunk by
+  // chunk, as far as the lists' memory holds them (solver/child_lists.hpp);
+  // the levels after read a listed chunk's rows instead of generating its
+  // positions' moves.
   std::uint64_t pull_level(unsigned level) {
     std::vector<std::uint8_t>& marks = marked_[level & 1];
     const Code target = state_byte::resolved(level);
     const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
-    const bool listing = child_lists_.empty() && level % 2 == 0 && child_lists_fit();
-    if (listing) child_lists_.reset(static_cast<std::size_t>(chunks), open_words_);
-    const bool listed = !child_lists_.empty() && !listing;
-    std::uint64_t found = 0, open_words = 0;
-#pragma omp parallel num_threads(threads_) reduction(+ : found, open_words)
+    const bool listing = level % 2 == 0 && make_room_for_child_lists();
+    std::uint64_t found = 0, listed_now = 0;
+#pragma omp parallel num_threads(threads_) reduction(+ : found, listed_now)
     {
       PulledChildren children[2];
       std::vector<ChildLists::Word> rows;
@@ -1484,40 +1483,56 @@ class GroupSolver {
         }
         if (!open_chunks_[c]) continue;
         const std::size_t chunk = static_cast<std::size_t>(c);
-        open_chunks_[c] = listed
+        open_chunks_[c] = !child_lists_.empty() && child_lists_.listed(chunk)
                               ? pull_listed_chunk(chunk, at, target, level, children)
-                              : pull_chunk(chunk, at, target, level, children, listing ? &rows : nullptr, open_words);
+                              : pull_chunk(chunk, at, target, level, children, listing ? &rows : nullptr, listed_now);
       }
     }
-    if (level % 2 == 0 && !listed) open_words_ = open_words;
-    if (listing) {
-      child_lists_from_level_ = level;
+    if (listed_now > 0) {
+      if (child_list_levels_ == 0) child_lists_from_level_ = level;
+      ++child_list_levels_;
       child_list_bytes_ = std::max(child_list_bytes_, child_lists_.bytes());
-      child_list_words_ = open_words;
     }
     return found;
   }
 
-  // Whether the rows of the positions open now fit the lists' memory: they
-  // take at most the words the last even level counted (a position open now
-  // was open then, with the same children). Numbers of 32 bits name the
-  // group's slots.
-  bool child_lists_fit() const {
-    if (child_list_budget_ == 0 || open_words_ == 0 || total_slots() > ChildLists::kMostNumbers) return false;
-    return ChildLists::bytes_needed(open_words_, first_chunk_.back()) <= child_list_budget_;
+  // Before an even level: whether its chunks may be listed. The lists take
+  // the memory allowed them when first needed (numbers of 32 bits name the
+  // group's slots); later, their runs move together, to give the room the
+  // closed positions left to chunks not yet listed.
+  bool make_room_for_child_lists() {
+    if (child_list_budget_ == 0 || total_slots() > ChildLists::kMostNumbers) return false;
+    const std::size_t chunks = first_chunk_.back();
+    if (child_lists_.empty()) {
+      const std::uint64_t runs = ChildLists::bytes_needed(0, chunks);
+      if (child_list_budget_ <= runs) return false;
+      // No more than every slot's longest row, so that a small group asks
+      // the system for no more than it can use.
+      const std::uint64_t words = std::min<std::uint64_t>((child_list_budget_ - runs) / sizeof(ChildLists::Word),
+                                                          total_slots() * (1 + kMaxChildren));
+      try {
+        child_lists_.reset(chunks, words);
+      } catch (const std::bad_alloc&) {  // the system would not give the room: walk without lists
+        child_lists_.clear();
+        child_list_budget_ = 0;
+        return false;
+      }
+      return true;
+    }
+    child_lists_.compact();
+    return child_lists_.has_room();
   }
 
   // Level L in one chunk by the positions' own moves; returns whether a
-  // position stays open. Counts into open_words the words of the rows of
-  // those that do, and writes the rows into `rows` and then the lists when
-  // asked to.
+  // position stays open. Writes the rows of those that do into `rows`, and
+  // them into the lists where they fit (counting the chunk into listed),
+  // when asked to.
   bool pull_chunk(std::size_t c, const ChunkSlots& at, Code target, unsigned level, PulledChildren (&children)[2],
-                  std::vector<ChildLists::Word>* rows, std::uint64_t& open_words) {
+                  std::vector<ChildLists::Word>* rows, std::uint64_t& listed) {
     Code* codes = codes_[at.local].data();
     if (rows) rows->clear();
     auto pull = [&](PulledChildren& asked) {
       if (!pull_slot(asked, target, level)) return false;
-      open_words += 1 + static_cast<std::uint64_t>(asked.n);
       if (rows) {
         rows->push_back(ChildLists::header(slot_of(asked.self) - at.begin, asked.n));
         for (int j = 0; j < asked.n; ++j) rows->push_back(number_of(asked.keys[j]));
@@ -1539,7 +1554,7 @@ class GroupSolver {
       if (children[now].pending) open = pull(children[now]) || open;
     }
     if (children[now ^ 1].pending) open = pull(children[now ^ 1]) || open;
-    if (rows) child_lists_.put(c, *rows);
+    if (rows && open && child_lists_.put(c, *rows)) ++listed;
     return open;
   }
 
@@ -1714,14 +1729,13 @@ class GroupSolver {
   bool forward_ = false;                   // the byte walk by forward moves (pull_level)
   std::vector<std::uint8_t> open_chunks_;  // the forward walk's: chunks with a position still open
   // The forward walk's lists of children (pull_level): the memory they may
-  // take (0: none), the words the last even level's open positions' rows
-  // would take, the lists once written, the level that wrote them and the
-  // most they took; and where each local tier's slot numbers begin.
+  // take (0: none), the lists, the first level that wrote rows and how many
+  // levels did, and the most memory they took; and where each local tier's
+  // slot numbers begin.
   std::uint64_t child_list_budget_ = 0;
-  std::uint64_t open_words_ = 0;
   ChildLists child_lists_;
-  unsigned child_lists_from_level_ = 0;
-  std::uint64_t child_list_bytes_ = 0, child_list_words_ = 0;
+  unsigned child_lists_from_level_ = 0, child_list_levels_ = 0;
+  std::uint64_t child_list_bytes_ = 0;
   std::vector<std::uint64_t> first_number_;
   bool fell_back_ = false;
   bool too_far_ = false;  // a distance went beyond the byte's (any thread may set it)

@@ -73,7 +73,7 @@ inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
   for (const GroupPlan& g : plan.groups) list_bytes = std::max(list_bytes, g.list_bytes);
   if (list_bytes > 0)
     out << "a group walked forward keeps its open positions' children in lists (up to " << mib(list_bytes)
-        << ", in its\nworking memory) once they fit, and reads them instead of generating moves again\n";
+        << ", in its\nworking memory) as far as they fit, and reads them instead of generating moves again\n";
   // The lists grow with a group's largest level, which only the solve finds.
   const bool any_lists = std::any_of(plan.groups.begin(), plan.groups.end(),
                                      [](const GroupPlan& g) { return g.walked() && g.walk == Walk::Lists; });

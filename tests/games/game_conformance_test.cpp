@@ -742,7 +742,7 @@ void check_scanning_walks(const C& c) {
     }
   // The forward walk with its lists of children (solver/child_lists.hpp),
   // in any memory: written at an early level and read by the rest.
-  const auto listed = solve_in_memory(game, 2, wanted, Walk::Forward, std::uint64_t{1} << 40);
+  const auto listed = solve_in_memory(game, 2, wanted, Walk::Forward, std::uint64_t{1} << 30);
   ASSERT_EQ(listed.size(), lists.size());
   for (std::uint32_t t = 0; t < lists.size(); ++t)
     ASSERT_EQ(listed[t], lists[t]) << "tier " << game.tier_name(t) << ", forward walk with lists of children";
