@@ -116,8 +116,6 @@ class ChildLists {
   // The memory the rows took at most: every word written before a
   // compaction or since, and the runs.
   std::uint64_t bytes() const { return bytes_needed(std::max(high_water_, used_.load()), runs_.size()); }
-  // The words the rows take now.
-  std::uint64_t words_used() const { return used_.load(); }
 
  private:
   struct Run {
