@@ -348,9 +348,8 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     p.memory_bytes = own + p.held_bytes;
     // The forward walk's lists of children take what the group leaves under
     // the limit, three quarters of it at most (the rest for the system), or
-    // what every position's rows would take where that is less: a level
-    // reads them instead of generating moves once the open positions' rows
-    // fit, which for some groups is never.
+    // what every position's rows would take where that is less: the walk
+    // lists as many open chunks as that holds, and more as positions close.
     if (p.walk == Walk::Forward && p.walked() && p.slots <= ChildLists::kMostNumbers) {
       const std::uint64_t every_row = child_list_bytes_of_every_position(game, group.tiers);
       const std::uint64_t room =
