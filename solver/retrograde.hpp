@@ -1468,6 +1468,7 @@ class GroupSolver {
     const Code target = state_byte::resolved(level);
     const std::int64_t chunks = static_cast<std::int64_t>(marks.size());
     const bool listing = level % 2 == 0 && make_room_for_child_lists();
+    if (progress_) progress_->level_under_way(level);
     std::uint64_t found = 0, listed_now = 0;
 #pragma omp parallel num_threads(threads_) reduction(+ : found, listed_now)
     {
@@ -1481,11 +1482,13 @@ class GroupSolver {
           marks[c] = 0;
           found += static_cast<std::uint64_t>(std::count(codes + at.begin, codes + at.end, target));
         }
-        if (!open_chunks_[c]) continue;
-        const std::size_t chunk = static_cast<std::size_t>(c);
-        open_chunks_[c] = !child_lists_.empty() && child_lists_.listed(chunk)
-                              ? pull_listed_chunk(chunk, at, target, level, children)
-                              : pull_chunk(chunk, at, target, level, children, listing ? &rows : nullptr, listed_now);
+        if (open_chunks_[c]) {
+          const std::size_t chunk = static_cast<std::size_t>(c);
+          open_chunks_[c] = !child_lists_.empty() && child_lists_.listed(chunk)
+                                ? pull_listed_chunk(chunk, at, target, level, children)
+                                : pull_chunk(chunk, at, target, level, children, listing ? &rows : nullptr, listed_now);
+        }
+        if (progress_) progress_->advance(at.end - at.begin);
       }
     }
     if (listed_now > 0) {

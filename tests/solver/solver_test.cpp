@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -16,13 +17,16 @@
 #include "driver/generate.hpp"
 #include "driver/solve_in_memory.hpp"
 #include "games/line_capture/line_capture.hpp"
+#include "solver/progress.hpp"
 #include "solver/retrograde.hpp"
+#include "solver/slot_share.hpp"
 #include "solver/tier_graph.hpp"
 #include "solver/tier_stats.hpp"
 #include "solver/value.hpp"
 #include "solver/verify.hpp"
 #include "tablebases/tier_file.hpp"
 #include "tests/support/simple_solver.hpp"
+#include "text/with_commas.hpp"
 
 namespace rtb {
 namespace {
@@ -253,6 +257,36 @@ TEST(SimpleSolverAgreement, CincCaminsUpToThreePiecesASide) {
 }
 
 // The simple solver itself, on positions small enough to check by hand.
+// The forward walk asks every open position at every even level, for many
+// minutes on a large group: its progress counts each level's slots chunk by
+// chunk up to the group's, where a level used to say nothing until it ended.
+TEST(EngineProgress, TheForwardWalkCountsEachLevelsSlots) {
+  const LineCaptureGame game = pangki(CaptureLines::Touched);
+  auto groups = small_groups(game, 4);
+  const std::vector<Tier> last = groups.back();
+  groups.pop_back();
+  const auto values = engine_solve(game, groups, 1);
+  SolvedTierValues solved(game.tier_count(), nullptr);
+  for (const auto& [tier, tier_values] : values) solved[tier] = tier_values.data();
+  std::uint64_t slots = 0;
+  for (Tier t : last) slots += game.tier_size(t);
+  ASSERT_GT(slots, 4 * kWalkChunkSlots);  // several chunks, so that a level counts more than once
+  testing::internal::CaptureStderr();
+  {
+    Progress progress(false, std::chrono::milliseconds(0));  // every line, though stderr is no terminal
+    progress.plan(1, slots);
+    progress.group(1, "last", slots);
+    GroupSolver<LineCaptureGame> solver(game, last, solved, 2, &progress, Walk::Forward);
+    solver.solve();
+  }
+  const std::string log = testing::internal::GetCapturedStderr();
+  const std::string total = with_commas(slots);
+  EXPECT_NE(log.find("level 0, looked at " + total + "/" + total + " slots (100%)"), std::string::npos) << log;
+  EXPECT_NE(log.find("level 1, looked at"), std::string::npos) << log;
+  // Partway too: a count below the group's.
+  EXPECT_NE(log.find("level 0, looked at " + with_commas(kWalkChunkSlots) + "/"), std::string::npos) << log;
+}
+
 TEST(SimpleSolverAgreement, SimpleSolverGetsHandCheckedPositionsRight) {
   const LineCaptureGame game = pangki(CaptureLines::Touched);
   const auto values = simple_solve(game, small_groups(game, 4));
