@@ -50,6 +50,7 @@
 #include <filesystem>
 #include <functional>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -206,15 +207,17 @@ inline std::uint64_t share_memory_bytes(const PlanModel& model, std::uint64_t sl
 
 // The memory of the forward walk's lists (solver/child_lists.hpp) with a
 // row for every position of the group made of `tiers`: a header a slot and a
-// word an in-group move (estimated), and a run a chunk of slots.
+// word an in-group move (estimated_in_group_moves), and a run a chunk of
+// slots.
 template <RetrogradeGame G>
-std::uint64_t child_list_bytes_of_every_position(const G& game, const std::vector<typename G::TierId>& tiers) {
+std::uint64_t child_list_bytes_of_every_position(const G& game, const std::vector<typename G::TierId>& tiers,
+                                                 double in_group_moves) {
   std::uint64_t slots = 0, chunks = 0;
   for (const auto t : tiers) {
     slots += game.tier_size(t);
     chunks += (game.tier_size(t) + kWalkChunkSlots - 1) / kWalkChunkSlots;
   }
-  return ChildLists::bytes_needed(slots + static_cast<std::uint64_t>(estimated_in_group_moves(game, tiers)), chunks);
+  return ChildLists::bytes_needed(slots + static_cast<std::uint64_t>(in_group_moves), chunks);
 }
 
 // The fewest ranks whose shares of the group fit `limit` with the tiers it
@@ -278,6 +281,13 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     // A lone tier that no move re-enters is solved in one pass, without lists.
     const bool single_pass = solved_in_one_pass(game, group.tiers);
     p.walk = walk_of_choice(walk_choice);
+    // The group's in-group moves, sampled once, where the table of moves
+    // taken back or the forward walk's lists are sized from them.
+    std::optional<double> moves;
+    const auto in_group_moves = [&] {
+      if (!moves) moves = estimated_in_group_moves(game, group.tiers);
+      return *moves;
+    };
     // The byte walk's codes become the values where they lie; the other
     // walks' and the one pass's 2-byte words are narrowed to the values.
     const bool in_bytes = p.walk == Walk::Byte || p.walk == Walk::Forward;
@@ -291,7 +301,7 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       // moves taken backwards beside every walk (Crossings' seed reading),
       // estimated once from sampled slots.
       if constexpr (!GivesPredecessors<G>)
-        if (p.walk != Walk::Forward) p.table_bytes = estimated_reverse_moves_bytes(game, group.tiers);
+        if (p.walk != Walk::Forward) p.table_bytes = reverse_moves_bytes_of_group(game, group.tiers, in_group_moves());
       p.working_bytes += p.table_bytes;
     }
     std::uint64_t held_total = 0;
@@ -351,7 +361,7 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     // what every position's rows would take where that is less: the walk
     // lists as many open chunks as that holds, and more as positions close.
     if (p.walk == Walk::Forward && p.walked() && p.slots <= ChildLists::kMostNumbers) {
-      const std::uint64_t every_row = child_list_bytes_of_every_position(game, group.tiers);
+      const std::uint64_t every_row = child_list_bytes_of_every_position(game, group.tiers, in_group_moves());
       const std::uint64_t room =
           model.memory_limit > p.memory_bytes ? (model.memory_limit - p.memory_bytes) / 4 * 3 : 0;
       p.list_bytes = model.memory_limit == 0 ? every_row : std::min(every_row, room);

@@ -223,14 +223,20 @@ double estimated_in_group_moves(const G& game, const std::vector<typename G::Tie
   return double(moves_seen) / samples * double(total);
 }
 
-// The memory the table of the group made of `tiers` will take, for the plan.
+// The memory the table of the group made of `tiers` will take, for the plan,
+// from its in-group moves (estimated_in_group_moves).
 template <RetrogradeGame G>
-std::uint64_t estimated_reverse_moves_bytes(const G& game, const std::vector<typename G::TierId>& tiers,
-                                            int samples = 4096) {
+std::uint64_t reverse_moves_bytes_of_group(const G& game, const std::vector<typename G::TierId>& tiers,
+                                           double in_group_moves) {
   std::uint64_t total = 0;
   for (const auto t : tiers) total += game.tier_size(t);
   if (total == 0) return 0;
-  return reverse_moves_bytes(total, static_cast<std::uint64_t>(estimated_in_group_moves(game, tiers, samples) + 0.5));
+  return reverse_moves_bytes(total, static_cast<std::uint64_t>(in_group_moves + 0.5));
+}
+template <RetrogradeGame G>
+std::uint64_t estimated_reverse_moves_bytes(const G& game, const std::vector<typename G::TierId>& tiers,
+                                            int samples = 4096) {
+  return reverse_moves_bytes_of_group(game, tiers, estimated_in_group_moves(game, tiers, samples));
 }
 
 }  // namespace rtb
