@@ -19,8 +19,8 @@
 //             n words, the children's numbers. Only positions still open
 //             when the rows were written have one, in slot order.
 //   number    a slot of the group counted across its tiers in the group's
-//             order (first[local] + slot, as solver/reverse_moves.hpp): the
-//             lists are kept only for a group of fewer than 2^32 slots.
+//             order (solver/group_numbering.hpp): the lists are kept only
+//             for a group of fewer than 2^32 slots.
 //
 // The array is as long as the memory the plan allows the lists, and the
 // system gives it pages only as they are written. A chunk's rows are

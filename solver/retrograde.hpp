@@ -46,6 +46,7 @@
 
 #include "solver/child_lists.hpp"
 #include "solver/game_concept.hpp"
+#include "solver/group_numbering.hpp"
 #include "solver/huge_pages.hpp"
 #include "solver/progress.hpp"
 #include "solver/reserved_array.hpp"
@@ -80,10 +81,8 @@ class GroupSolver {
     lean_ = walk == Walk::Lean && !single_pass_;
     byte_ = (walk == Walk::Byte || walk == Walk::Forward) && !single_pass_;
     forward_ = walk == Walk::Forward && !single_pass_;
-    for (TierId t : tiers_) {
-      first_number_.push_back(first_number_.empty() ? 0 : first_number_.back() + slots_of_local_.back());
-      slots_of_local_.push_back(game_.tier_size(t));
-    }
+    for (TierId t : tiers_) slots_of_local_.push_back(game_.tier_size(t));
+    numbering_ = GroupNumbering(slots_of_local_);
     partition_ = SlotPartition(slots_of_local_, 1, 0, kWalkChunkSlots);  // the whole group, unless split_across
     if (tiers_.size() > slot_key::kMaxGroupTiers)
       throw std::length_error("a tier group of " + std::to_string(tiers_.size()) + " tiers is more than the " +
@@ -1613,12 +1612,11 @@ class GroupSolver {
 
   // A slot's number across the group's tiers, and back (solver/child_lists.hpp).
   ChildLists::Word number_of(Key k) const {
-    return static_cast<ChildLists::Word>(first_number_[local_of(k)] + slot_of(k));
+    return static_cast<ChildLists::Word>(numbering_.number(local_of(k), slot_of(k)));
   }
   Key key_of_number(ChildLists::Word number) const {
-    std::size_t local = first_number_.size() - 1;
-    while (first_number_[local] > number) --local;
-    return key(local, number - first_number_[local]);
+    const std::size_t local = numbering_.local_of(number);
+    return key(local, number - numbering_.first(local));
   }
 
   // The codes of the position's children at `level`, read; returns whether
@@ -1733,13 +1731,13 @@ class GroupSolver {
   std::vector<std::uint8_t> open_chunks_;  // the forward walk's: chunks with a position still open
   // The forward walk's lists of children (pull_level): the memory they may
   // take (0: none), the lists, the first level that wrote rows and how many
-  // levels did, and the most memory they took; and where each local tier's
-  // slot numbers begin.
+  // levels did, and the most memory they took; and the numbers they name
+  // the group's slots by.
   std::uint64_t child_list_budget_ = 0;
   ChildLists child_lists_;
   unsigned child_lists_from_level_ = 0, child_list_levels_ = 0;
   std::uint64_t child_list_bytes_ = 0;
-  std::vector<std::uint64_t> first_number_;
+  GroupNumbering numbering_;
   bool fell_back_ = false;
   bool too_far_ = false;  // a distance went beyond the byte's (any thread may set it)
   std::vector<std::vector<state_byte::Code>> codes_;

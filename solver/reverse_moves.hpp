@@ -11,7 +11,8 @@
 // The layout: compressed rows, one a slot of the group.
 //
 //   number    a slot of the group, counted across its tiers in the group's
-//             order: number = first[local tier] + slot.
+//             order: number = first[local tier] + slot
+//             (solver/group_numbering.hpp).
 //   first     std::uint64_t, one a tier of the group and then the group's
 //             total: where each tier's numbers begin.
 //   offsets   std::uint64_t, total + 1 entries: the parents of number n are
@@ -48,6 +49,7 @@
 #include <vector>
 
 #include "solver/game_concept.hpp"
+#include "solver/group_numbering.hpp"
 #include "solver/huge_pages.hpp"
 
 namespace rtb {
@@ -82,9 +84,10 @@ class ReverseMoves {
   void build(const G& game, const std::vector<typename G::TierId>& tiers, int threads,
              const std::function<void(std::uint64_t)>& advance = {}, std::uint64_t narrow_slots = kNarrowParentSlots) {
     clear();
-    first_.assign(1, 0);
-    for (const auto t : tiers) first_.push_back(first_.back() + game.tier_size(t));
-    wide_ = first_.back() > std::min(narrow_slots, kNarrowParentSlots);
+    std::vector<std::uint64_t> slots_of_tier;
+    for (const auto t : tiers) slots_of_tier.push_back(game.tier_size(t));
+    numbering_ = GroupNumbering(slots_of_tier);
+    wide_ = numbering_.total() > std::min(narrow_slots, kNarrowParentSlots);
     if (wide_) build_lists(game, tiers, std::max(1, threads), advance, wide_lists_);
     else build_lists(game, tiers, std::max(1, threads), advance, narrow_lists_);
   }
@@ -94,20 +97,21 @@ class ReverseMoves {
   // slot), a parent once a move. Returns whether they are pairwise distinct.
   template <class F>
   bool for_each_parent(std::size_t local, std::uint64_t slot, F&& f) const {
-    return wide_ ? walk_list(wide_lists_, first_[local] + slot, f) : walk_list(narrow_lists_, first_[local] + slot, f);
+    const std::uint64_t number = numbering_.number(local, slot);
+    return wide_ ? walk_list(wide_lists_, number, f) : walk_list(narrow_lists_, number, f);
   }
 
-  std::uint64_t slots() const { return first_.empty() ? 0 : first_.back(); }
+  std::uint64_t slots() const { return numbering_.total(); }
   std::uint64_t moves() const { return wide_ ? wide_lists_.parents.size() : narrow_lists_.parents.size(); }
   bool wide() const { return wide_; }
   std::uint64_t bytes() const {
-    if (first_.empty()) return 0;
+    if (numbering_.empty()) return 0;
     return reverse_moves_bytes(slots(), moves(), wide_ ? sizeof(std::uint64_t) : sizeof(std::uint32_t));
   }
 
   // Frees the memory.
   void clear() {
-    first_.clear();
+    numbering_ = {};
     wide_ = false;
     narrow_lists_ = {};
     wide_lists_ = {};
@@ -130,8 +134,8 @@ class ReverseMoves {
     for (std::uint64_t e = begin; e < end; ++e) {
       const std::uint64_t parent = lists.parents[e];
       distinct = distinct && (e == begin || parent != lists.parents[e - 1]);
-      while (parent >= first_[local + 1]) ++local;
-      f(local, parent - first_[local]);
+      while (parent >= numbering_.first(local + 1)) ++local;
+      f(local, parent - numbering_.first(local));
     }
     return distinct;
   }
@@ -139,7 +143,7 @@ class ReverseMoves {
   template <class G, class Parent>
   void build_lists(const G& game, const std::vector<typename G::TierId>& tiers, int threads,
                    const std::function<void(std::uint64_t)>& advance, ReverseMoveLists<Parent>& lists) {
-    const std::uint64_t total = first_.back();
+    const std::uint64_t total = numbering_.total();
     std::vector<int> local_of_tier(game.tier_count(), -1);
     for (std::size_t k = 0; k < tiers.size(); ++k) local_of_tier[tiers[k]] = static_cast<int>(k);
     // Both arrays are reached at random: huge pages spare most TLB misses.
@@ -172,7 +176,7 @@ class ReverseMoves {
     using Position = typename G::Position;
     for (std::size_t local = 0; local < tiers.size(); ++local) {
       const auto tier = tiers[local];
-      const std::int64_t size = static_cast<std::int64_t>(first_[local + 1] - first_[local]);
+      const std::int64_t size = static_cast<std::int64_t>(numbering_.first(local + 1) - numbering_.first(local));
 #pragma omp parallel for num_threads(threads) schedule(dynamic, kChunk) if (size > kParallelFrom)
       for (std::int64_t s = 0; s < size; ++s) {
         const std::uint64_t slot = static_cast<std::uint64_t>(s);
@@ -182,17 +186,18 @@ class ReverseMoves {
         const Position p = game.position(tier, slot);
         if (game.is_lost(p)) continue;
         if (is_alias_slot(game, tier, slot, p)) continue;
-        const std::uint64_t parent = first_[local] + slot;
+        const std::uint64_t parent = numbering_.number(local, slot);
         game.for_each_move(p, [&](const auto&, const Position& child) {
           if (game.is_lost(child)) return;
           const int child_local = local_of_tier[game.tier_of(child)];
-          if (child_local >= 0) on_move(first_[child_local] + game.index(child), parent);
+          if (child_local >= 0)
+            on_move(numbering_.number(static_cast<std::size_t>(child_local), game.index(child)), parent);
         });
       }
     }
   }
 
-  std::vector<std::uint64_t> first_;  // by local tier, then the group's total
+  GroupNumbering numbering_;
   bool wide_ = false;
   ReverseMoveLists<std::uint32_t> narrow_lists_;
   ReverseMoveLists<std::uint64_t> wide_lists_;

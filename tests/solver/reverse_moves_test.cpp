@@ -22,6 +22,7 @@
 #include "games/crossings/crossings_seed.hpp"
 #include "games/line_capture/line_capture.hpp"
 #include "solver/game_concept.hpp"
+#include "solver/group_numbering.hpp"
 #include "solver/reverse_moves.hpp"
 #include "tests/games/blockade/blockade_unmoves.hpp"
 #include "tests/support/simple_solver.hpp"
@@ -196,6 +197,27 @@ void expect_table_lists_own_predecessors(const G& game, const Wanted& wanted) {
   EXPECT_GT(same_multiset, slots / 2);  // most positions have no symmetry
   std::cout << "  " << game.name() << ": " << groups << " groups, " << slots << " canonical slots, " << moves
             << " moves backwards; " << same_multiset << " slots with the game's very multiset\n";
+}
+
+// The numbers that name a group's slots in the table and in the forward
+// walk's lists: consecutive across the tiers, an empty tier taking none, and
+// back to the same tier and slot.
+TEST(GroupNumbering, CountsSlotsAcrossTheTiersAndBack) {
+  const GroupNumbering numbering({3, 0, 5, 1});
+  EXPECT_EQ(numbering.tiers(), 4u);
+  EXPECT_EQ(numbering.total(), 9u);
+  EXPECT_EQ(numbering.number(2, 0), 3u);
+  EXPECT_EQ(numbering.number(3, 0), 8u);
+  std::uint64_t next = 0;
+  for (std::size_t local : {0u, 2u, 3u})
+    for (std::uint64_t slot = 0; slot < (local == 0 ? 3u : local == 2 ? 5u : 1u); ++slot) {
+      const std::uint64_t number = numbering.number(local, slot);
+      EXPECT_EQ(number, next++);
+      EXPECT_EQ(numbering.local_of(number), local) << number;
+      EXPECT_EQ(number - numbering.first(numbering.local_of(number)), slot);
+    }
+  EXPECT_TRUE(GroupNumbering().empty());
+  EXPECT_EQ(GroupNumbering().total(), 0u);
 }
 
 TEST(ReverseMoves, ListsPangkisOwnPredecessors) { expect_table_lists_own_predecessors(pangki(), up_to_three_a_side); }
