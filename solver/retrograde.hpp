@@ -35,6 +35,8 @@
 #include <cassert>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <new>
@@ -1434,7 +1436,8 @@ class GroupSolver {
   }
 
   // A position asked at a level: its key and its in-group children's keys
-  // (repeats kept: the count is of distinct children, see pull_slot).
+  // (repeats kept while they fit, as pull_slot counts a repeat once; where
+  // they do not, gather_children drops them).
   struct PulledChildren {
     bool pending = false;
     Key self = 0;
@@ -1445,12 +1448,29 @@ class GroupSolver {
     out.pending = true;
     out.self = key(local, slot);
     out.n = 0;
+    bool only_new = false;  // the keys so far are distinct, and a repeat is left out
     const Position p = game_.position(tiers_[local], slot);
     game_.for_each_move(p, [&](const auto&, const Position& child) {
       const int child_local = local_of_tier_[game_.tier_of(child)];
       if (child_local < 0 || game_.is_lost(child)) return;  // set-up took account of these
-      if (out.n == kMaxChildren) return;                    // set-up refused such a group
       const Key k = key(static_cast<std::size_t>(child_local), game_.index(child));
+      if (out.n == kMaxChildren && !only_new) {
+        // More in-group moves than keys held (a seed-5x3 position has 288,
+        // many of them two orders of one removal): the repeats go, keeping
+        // the first of each. The set-up refused a group with a position of
+        // more than kMaxChildren distinct children, so the distinct ones fit.
+        int kept = 0;
+        for (int j = 0; j < out.n; ++j)
+          if (std::find(out.keys, out.keys + kept, out.keys[j]) == out.keys + kept) out.keys[kept++] = out.keys[j];
+        out.n = kept;
+        only_new = true;
+      }
+      if (only_new && std::find(out.keys, out.keys + out.n, k) != out.keys + out.n) return;
+      if (out.n == kMaxChildren) {  // more distinct children than the set-up counted: a broken invariant
+        std::fprintf(stderr, "rtb: internal error: a position of %s has more than %d distinct children\n",
+                     game_.tier_name(tiers_[local]).c_str(), kMaxChildren);
+        std::abort();
+      }
       __builtin_prefetch(state_at_[child_local] + slot_of(k));
       out.keys[out.n++] = k;
     });
