@@ -256,7 +256,6 @@ TEST(SimpleSolverAgreement, CincCaminsUpToThreePiecesASide) {
     expect_engine_matches_simple_solver(cinc_camins(lines), 3);
 }
 
-// The simple solver itself, on positions small enough to check by hand.
 // The forward walk asks every open position at every even level, for many
 // minutes on a large group: its progress counts each level's slots chunk by
 // chunk up to the group's, where a level used to say nothing until it ended.
@@ -287,6 +286,7 @@ TEST(EngineProgress, TheForwardWalkCountsEachLevelsSlots) {
   EXPECT_NE(log.find("level 0, looked at " + with_commas(kWalkChunkSlots) + "/"), std::string::npos) << log;
 }
 
+// The simple solver itself, on positions small enough to check by hand.
 TEST(SimpleSolverAgreement, SimpleSolverGetsHandCheckedPositionsRight) {
   const LineCaptureGame game = pangki(CaptureLines::Touched);
   const auto values = simple_solve(game, small_groups(game, 4));
