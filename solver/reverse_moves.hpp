@@ -6,7 +6,8 @@
 // seed-4x3 board has more than 27,000 predecessors). The engine builds the
 // table from the game's forward moves before it walks a cyclic group
 // (solver/retrograde.hpp) and frees it after the walk; `generate --plan`
-// counts it (driver/resource_plan.hpp, with estimated_reverse_moves_bytes).
+// counts it (driver/resource_plan.hpp, with reverse_moves_bytes_of_group
+// from the sample its forward walk's lists are sized from too).
 //
 // The layout: compressed rows, one a slot of the group.
 //
@@ -238,6 +239,7 @@ std::uint64_t reverse_moves_bytes_of_group(const G& game, const std::vector<type
   if (total == 0) return 0;
   return reverse_moves_bytes(total, static_cast<std::uint64_t>(in_group_moves + 0.5));
 }
+// The same from a sample of its own: the plan's figure, as the tests ask it.
 template <RetrogradeGame G>
 std::uint64_t estimated_reverse_moves_bytes(const G& game, const std::vector<typename G::TierId>& tiers,
                                             int samples = 4096) {
