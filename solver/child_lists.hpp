@@ -89,7 +89,8 @@ class ChildLists {
     runs_[c] = {at, rows.size(), true};
     return true;
   }
-  bool listed(std::size_t c) const { return runs_[c].listed; }
+  // False for every chunk before reset (no lists kept for this group).
+  bool listed(std::size_t c) const { return c < runs_.size() && runs_[c].listed; }
   // Chunk c's rows, which its one thread may rewrite and then shorten.
   Word* rows(std::size_t c) const { return words_.get() + runs_[c].at; }
   std::size_t words(std::size_t c) const { return runs_[c].words; }

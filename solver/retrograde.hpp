@@ -1503,7 +1503,7 @@ class GroupSolver {
         }
         if (open_chunks_[c]) {
           const std::size_t chunk = static_cast<std::size_t>(c);
-          open_chunks_[c] = !child_lists_.empty() && child_lists_.listed(chunk)
+          open_chunks_[c] = child_lists_.listed(chunk)
                                 ? pull_listed_chunk(chunk, at, target, level, children)
                                 : pull_chunk(chunk, at, target, level, children, listing ? &rows : nullptr, listed_now);
         }
