@@ -104,4 +104,17 @@ std::string sha256_of_file(const std::filesystem::path& path) {
   return sha.hex_digest();
 }
 
+std::vector<std::string> sha256_of_files(const std::vector<std::filesystem::path>& paths, int threads) {
+  std::vector<std::string> digests(paths.size());
+#pragma omp parallel for num_threads(threads < 1 ? 1 : threads) schedule(dynamic, 1)
+  for (std::int64_t k = 0; k < static_cast<std::int64_t>(paths.size()); ++k) {
+    try {
+      digests[static_cast<std::size_t>(k)] = sha256_of_file(paths[static_cast<std::size_t>(k)]);
+    } catch (const std::exception&) {
+      // "": the caller treats the file as one it cannot vouch for
+    }
+  }
+  return digests;
+}
+
 }  // namespace rtb

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rtb {
 
@@ -31,5 +32,9 @@ class Sha256 {
 // The SHA-256 of a file's bytes; std::runtime_error naming the file when it
 // cannot be read.
 std::string sha256_of_file(const std::filesystem::path& path);
+
+// The SHA-256 of each file, on `threads` threads (a digest reads its file
+// at the speed of one core): "" for a file that cannot be read.
+std::vector<std::string> sha256_of_files(const std::vector<std::filesystem::path>& paths, int threads);
 
 }  // namespace rtb

@@ -1,12 +1,13 @@
 // SHA-256 against the examples of FIPS 180-4 (NIST's "Examples with
 // intermediate values" for SHA-256) and the empty message, given whole and in
-// pieces that cross the 64-byte blocks, and a file's digest.
+// pieces that cross the 64-byte blocks, and files' digests.
 #include "tablebases/sha256.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "tests/support/scratch_dir.hpp"
 
@@ -53,6 +54,25 @@ TEST(Sha256, AFileIsDigestedWhole) {
   std::ofstream(file, std::ios::binary) << kTwoBlocks;
   EXPECT_EQ(rtb::sha256_of_file(file), digest(kTwoBlocks));
   EXPECT_THROW(rtb::sha256_of_file(scratch.path() / "none"), std::runtime_error);
+}
+
+// Many files on two threads: each its own digest, in order, and "" for one
+// that cannot be read.
+TEST(Sha256, FilesAreDigestedOnThreads) {
+  rtb_test::ScratchDir scratch("sha256-files");
+  std::vector<std::filesystem::path> paths;
+  std::vector<std::string> expected;
+  for (int k = 0; k < 9; ++k) {
+    const std::string text = std::string(static_cast<std::size_t>(k) * 1000, 'a') + kTwoBlocks;
+    paths.push_back(scratch.path() / std::to_string(k));
+    std::ofstream(paths.back(), std::ios::binary) << text;
+    expected.push_back(digest(text));
+  }
+  paths.insert(paths.begin() + 4, scratch.path() / "none");
+  expected.insert(expected.begin() + 4, "");
+  EXPECT_EQ(rtb::sha256_of_files(paths, 2), expected);
+  EXPECT_EQ(rtb::sha256_of_files(paths, 1), expected);
+  EXPECT_TRUE(rtb::sha256_of_files({}, 2).empty());
 }
 
 }  // namespace
