@@ -338,11 +338,18 @@ VerifySummary verify(const std::string& dir, const std::string& game, const std:
     options.threads = settings.threads;
     options.quiet = !settings.progress;
     options.general = settings.general;
+    options.resume = settings.resume;
     options.wanted = std::move(wanted);
     std::function<void(const VerifiedTier&)> verified;
     if (settings.on_tier) verified = [&](const VerifiedTier& v) { settings.on_tier(public_verification(v)); };
     const VerifyReport report = verify_tablebases(g, options, verified);
-    VerifySummary out{report.ok(), report.failures, report.tiers_checked, report.values_proven, {}};
+    VerifySummary out{report.ok(),
+                      report.failures,
+                      report.tiers_checked,
+                      report.values_proven,
+                      {},
+                      report.tiers_proven_before,
+                      report.journal_problem};
     for (const VerifiedTier& v : report.tiers) out.tiers.push_back(public_verification(v));
     return out;
   });

@@ -454,12 +454,13 @@ PYBIND11_MODULE(_rtb, m) {
   m.def(
       "verify",
       [](const std::filesystem::path& dir, const std::string& game, const std::string& variant, int threads,
-         bool progress, bool general, const py::object& on_tier, std::optional<std::string> tiers, bool all,
-         const py::kwargs& at_most) {
+         bool progress, bool general, bool resume, const py::object& on_tier, std::optional<std::string> tiers,
+         bool all, const py::kwargs& at_most) {
         rtb::VerifySettings settings;
         settings.threads = threads;
         settings.progress = progress;
         settings.general = general;
+        settings.resume = resume;
         settings.on_tier = python_callback<rtb::TierVerification>(on_tier, verification_dict);
         choose_tiers(settings, tiers, all, at_most);
         const rtb::VerifySummary s = without_gil([&] { return rtb::verify(path_text(dir), game, variant, settings); });
@@ -468,21 +469,25 @@ PYBIND11_MODULE(_rtb, m) {
         d["failures"] = s.failures;
         d["tiers_checked"] = s.tiers_checked;
         d["values_proven"] = s.values_proven;
+        d["tiers_proven_before"] = s.tiers_proven_before;
+        d["journal_problem"] = s.journal_problem;
         py::list rows;
         for (const rtb::TierVerification& v : s.tiers) rows.append(verification_dict(v));
         d["tiers"] = rows;
         return d;
       },
       py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::kw_only(), py::arg("threads") = 1,
-      py::arg("progress") = false, py::arg("general") = false, py::arg("on_tier") = py::none(),
-      py::arg("tiers") = py::none(), py::arg("all") = false,
+      py::arg("progress") = false, py::arg("general") = false, py::arg("resume") = false,
+      py::arg("on_tier") = py::none(), py::arg("tiers") = py::none(), py::arg("all") = false,
       "Prove the tablebases of a game in dir (a str or os.PathLike) as `rtb verify` does: every file read whole "
       "(checksums) and every stored value checked against its successors. Returns a dict with ok, failures, "
       "tiers_checked, values_proven and tiers (a dict a tier: tier, status 'ok', 'derived', 'failed' or "
       "'not_proven', values_proven, message), the fields of `rtb verify --json`; a missing, damaged or wrong file "
       "is a failed tier there, not an exception. on_tier, if given, is called with each tier's dict as soon as it "
       "is known (what it raises stops the run). tiers, all and the tier filters (max_pieces=4) choose tiers as for "
-      "rtb.generate; general=True is --general; progress=True shows rtb verify's progress on stderr. ValueError "
+      "rtb.generate; general=True is --general; resume=True is --resume (tiers_proven_before counts the tiers it "
+      "passed over, journal_problem says why the journal could not be written, or ''); progress=True shows rtb "
+      "verify's progress on stderr. ValueError "
       "for an unknown game or a bad setting, TablebaseNotFoundError when dir holds no folder of the game.");
 
   m.def(

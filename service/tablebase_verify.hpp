@@ -5,10 +5,14 @@
 // solve order. The result is a report that every front end words its own way
 // (`rtb verify`, rtb::verify, Python's rtb.verify); a tier that fails is in
 // the report, not an exception, so that one damaged file does not hide the
-// state of the others.
+// state of the others. With `resume`, each tier proven goes into the game
+// folder's journal (service/verify_journal.hpp), and a group whose every tier
+// the journal proves, its files and those it reads unchanged, is not proven
+// again.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,8 +20,10 @@
 #include "driver/file_tier_store.hpp"
 #include "driver/group_loop.hpp"
 #include "service/tier_loading.hpp"
+#include "service/verify_journal.hpp"
 #include "solver/progress.hpp"
 #include "solver/verify.hpp"
+#include "tablebases/sha256.hpp"
 
 namespace rtb {
 
@@ -30,6 +36,9 @@ struct VerifyOptions {
   // walks a lone tier its own faster way (then the general generator checks
   // an even sample of each such tier).
   bool general = false;
+  // Keep a journal of the tiers proven and pass over those it proves (`rtb
+  // verify --resume`).
+  bool resume = false;
 };
 
 // What became of one tier; `status` is its word in `rtb verify --json`.
@@ -58,10 +67,12 @@ inline const char* status_name(VerifiedTier::Status s) {
 }
 
 struct VerifyReport {
-  std::vector<VerifiedTier> tiers;  // in the order they were checked
-  std::size_t failures = 0;         // tiers failed or not proven
-  std::size_t tiers_checked = 0;    // the tiers of the groups checked
-  std::uint64_t values_proven = 0;
+  std::vector<VerifiedTier> tiers;      // in the order they were checked
+  std::size_t failures = 0;             // tiers failed or not proven
+  std::size_t tiers_checked = 0;        // the tiers of the groups checked
+  std::uint64_t values_proven = 0;      // by this run and, with resume, by the runs the journal records
+  std::size_t tiers_proven_before = 0;  // of those, tiers the journal proves (resume)
+  std::string journal_problem;          // why the journal could not be written, or ""
   bool ok() const { return failures == 0; }
 };
 
@@ -92,6 +103,84 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
     if (checked_group[g]) out.tiers_checked += groups[g].tiers.size();
   }
   FileTierStore store = file_tier_store(game, options.dir, {}, {}, threads);  // derived tiers on the threads too
+  // --resume: the journal, and the SHA-256 of each file a proof reads,
+  // taken once a run ("" for a file that cannot be read: it has no proof).
+  std::unique_ptr<VerifyJournal> journal;
+  if (options.resume && game.tier_count() > 0)
+    journal = std::make_unique<VerifyJournal>(store.path(0).parent_path(), game.name(), game.variant());
+  std::map<std::uint32_t, std::string> digests;
+  auto take_digests = [&](const std::set<std::uint32_t>& tiers) {
+    std::vector<std::uint32_t> missing;
+    std::vector<std::filesystem::path> paths;
+    for (const std::uint32_t t : tiers)
+      if (!digests.count(t)) missing.push_back(t), paths.push_back(store.path(t));
+    const std::vector<std::string> taken = sha256_of_files(paths, threads);
+    for (std::size_t k = 0; k < missing.size(); ++k) digests[missing[k]] = taken[k];
+  };
+  // The files a proof of group g reads: its tiers, the tiers they lead to,
+  // and, for a derived one among them, the tiers its values come from.
+  auto reads_of = [&](std::size_t g) {
+    std::set<std::uint32_t> reads(groups[g].tiers.begin(), groups[g].tiers.end());
+    reads.insert(groups[g].dependencies.begin(), groups[g].dependencies.end());
+    for (const std::uint32_t t : std::set<std::uint32_t>(reads))
+      if (store.is_derived(t))
+        for (const auto next : game.tier_successors(t)) reads.insert(static_cast<std::uint32_t>(next));
+    return reads;
+  };
+  // One digest of them all, taken after take_digests(reads); "" where one
+  // cannot be read.
+  auto reads_digest = [&](const std::set<std::uint32_t>& reads) {
+    Sha256 all;
+    for (const std::uint32_t t : reads) {
+      if (digests.at(t).empty()) return std::string();
+      all.update(game.tier_name(t) + " " + digests.at(t) + "\n");
+    }
+    return all.hex_digest();
+  };
+  // A group whose every stored tier the journal proves is passed over. The
+  // files are read for their digests only where the journal lists every
+  // tier of a group, all such groups' at once, on the threads.
+  if (journal) {
+    std::vector<std::size_t> listed;
+    std::set<std::uint32_t> to_read;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (!checked_group[g]) continue;
+      bool all_listed = true;
+      for (std::uint32_t t : groups[g].tiers)
+        all_listed = all_listed && (journal->lists(game.tier_name(t)) || store.is_derived(t));
+      if (!all_listed) continue;
+      listed.push_back(g);
+      const std::set<std::uint32_t> reads = reads_of(g);
+      to_read.insert(reads.begin(), reads.end());
+    }
+    take_digests(to_read);
+    for (const std::size_t g : listed) {
+      const std::string reads = reads_digest(reads_of(g));
+      if (reads.empty()) continue;
+      std::vector<VerifiedTier> proven;
+      std::uint64_t values = 0;
+      for (std::uint32_t t : groups[g].tiers) {
+        if (store.is_derived(t)) {
+          proven.push_back({t, game.tier_name(t), Status::derived, 0,
+                            "ok, derived: no values stored (each is one move from the tiers it leads to)"});
+          continue;
+        }
+        const auto entry = journal->proof(game.tier_name(t), digests.at(t), reads, options.general);
+        if (!entry) break;
+        values += entry->values;
+        proven.push_back({t, game.tier_name(t), Status::ok, entry->values,
+                          "ok, " + std::to_string(entry->values) + " values proven by an earlier run (" +
+                              VerifyJournal::file_name() + "; its file and those it reads unchanged)"});
+      }
+      if (proven.size() != groups[g].tiers.size()) continue;
+      checked_group[g] = false;
+      out.values_proven += values;
+      for (const VerifiedTier& v : proven) {
+        if (v.status == Status::ok) ++out.tiers_proven_before;
+        report(v.tier, v.status, v.message, v.values_proven);
+      }
+    }
+  }
   GroupLoop<G> loop(game, store, checked_group, &progress);
   std::set<std::uint32_t> broken;  // damaged, missing or wrong: tiers reading them cannot be proven
   auto unreadable = [&](std::uint32_t t, const std::exception& e) {
@@ -107,6 +196,7 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
     bool readable = true;
     for (std::uint32_t t : groups[g].tiers) readable = readable && !broken.count(t);
     for (std::uint32_t d : groups[g].dependencies) readable = readable && !broken.count(d);
+    std::string group_reads;                    // the digest of the files it reads, once a tier is proven
     std::uint64_t group_slots = 1, before = 0;  // the group's slots (1 more, never 0); those checked so far
     for (std::uint32_t t : groups[g].tiers) group_slots += game.tier_size(t);
     for (std::uint32_t t : groups[g].tiers) {
@@ -136,6 +226,18 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
         const std::string how = c.by_walk ? " (by the tier's own walk; " + std::to_string(c.general) +
                                                 " of them also by the general move generator)"
                                           : "";
+        // Recorded before it is told, so that a listener who stops the run
+        // there finds it proven.
+        if (journal && out.journal_problem.empty()) {
+          if (group_reads.empty()) {
+            const std::set<std::uint32_t> reads = reads_of(g);
+            take_digests(reads);
+            group_reads = reads_digest(reads);
+          }
+          if (!group_reads.empty())
+            out.journal_problem =
+                journal->record(game.tier_name(t), {digests.at(t), group_reads, c.checked, !c.by_walk, {}});
+        }
         report(t, Status::ok, "ok, " + std::to_string(c.checked) + " values proven" + how, c.checked);
       } else {
         broken.insert(t);

@@ -19,6 +19,7 @@ int run_verify(int argc, char** argv) {
   bool json = false;
   bool general = false;
   bool quiet = false;
+  bool resume = false;
   std::string manifest;
   TierSelection selection;
   po::options_description o("options");
@@ -32,11 +33,15 @@ int run_verify(int argc, char** argv) {
       "check every value through the rules' general move generator, also where a game walks a tier its own "
       "faster way (Bagh-Chal's placement tiers: by default the walk checks every value and the general "
       "generator an even sample of each tier)")(
+      "resume", po::bool_switch(&resume),
+      "keep a journal of the tiers proven (GAME-VARIANT/verify.journal) and pass over those an earlier run "
+      "with --resume proved, where their files and the files their proofs read are unchanged: a stopped "
+      "verify goes on where it stopped")(
       "manifest", po::value(&manifest)->value_name("FILE"),
       "only compare the game's files with a manifest (rtb manifest): missing, extra and changed files; GAME "
       "may be left out");
   if (!parse_command(argc, argv,
-                     "rtb verify GAME [--dir DIR] [--threads N] [--quiet] [--json] [--general]\n"
+                     "rtb verify GAME [--dir DIR] [--threads N] [--quiet] [--json] [--general] [--resume]\n"
                      "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
                      "       rtb verify [GAME] --manifest FILE [--dir DIR] [--json]",
                      o, {{"game?", &choice.name}}, "rtb verify pangki --dir tb",
@@ -53,6 +58,7 @@ int run_verify(int argc, char** argv) {
   options.threads = threads;
   options.quiet = quiet;
   options.general = general;
+  options.resume = resume;
   return with_game(choice, [&](const auto& game) {
     const std::vector<bool> selected = selected_tiers(game, selection);
     options.wanted = [&selected](std::uint32_t t) { return selected[t]; };
@@ -61,6 +67,7 @@ int run_verify(int argc, char** argv) {
       std::cout << "tier " << v.name << ": " << v.message << std::endl;
     };
     const VerifyReport report = json ? verify_tablebases(game, options) : verify_tablebases(game, options, print_tier);
+    if (!report.journal_problem.empty()) std::cerr << "rtb verify: " << report.journal_problem << "\n";
     if (json) {
       nlohmann::json rows = nlohmann::json::array();
       for (const VerifiedTier& v : report.tiers)
@@ -75,6 +82,7 @@ int run_verify(int argc, char** argv) {
                                {"failures", report.failures},
                                {"tiers_checked", report.tiers_checked},
                                {"values_proven", report.values_proven},
+                               {"tiers_proven_before", report.tiers_proven_before},
                                {"tiers", rows}};
       std::cout << out.dump(2) << "\n";
       if (!report.ok()) std::cerr << "rtb verify: " << report.failures << " tier(s) of " << game.name() << " failed\n";
@@ -82,7 +90,11 @@ int run_verify(int argc, char** argv) {
     }
     if (report.ok()) {
       std::cout << "verify " << game.name() << " (" << game.variant() << "): all " << report.tiers_checked
-                << " tiers ok, " << report.values_proven << " values proven\n";
+                << " tiers ok, " << report.values_proven << " values proven";
+      if (report.tiers_proven_before > 0)
+        std::cout << " (" << report.tiers_proven_before << " tiers by earlier runs: " << VerifyJournal::file_name()
+                  << ")";
+      std::cout << "\n";
       return 0;
     }
     std::cout << "verify " << game.name() << " (" << game.variant() << "): " << report.failures << " tier(s) FAILED\n";

@@ -249,6 +249,10 @@ struct VerifySettings : TierChoice {
   // As `rtb verify --general`: every value through the rules' general move
   // generator, also where a game walks a tier its own faster way.
   bool general = false;
+  // As `rtb verify --resume`: keep a journal of the tiers proven
+  // (GAME-VARIANT/verify.journal) and pass over those it proves, their files
+  // and the files their proofs read unchanged.
+  bool resume = false;
   // Called with each tier's result as soon as it is known, on the calling
   // thread; what it throws stops the verification and reaches the caller.
   std::function<void(const TierVerification&)> on_tier;
@@ -260,6 +264,8 @@ struct VerifySummary {
   std::size_t tiers_checked = 0;        // the tiers of the groups that hold a chosen tier
   std::uint64_t values_proven = 0;      // values checked against their successors
   std::vector<TierVerification> tiers;  // in the order they were checked
+  std::size_t tiers_proven_before = 0;  // with resume: tiers the journal proves, not proven again
+  std::string journal_problem;          // with resume: why the journal could not be written, or ""
 };
 
 // Proves the tablebases of `game` in dir/GAME-VARIANT/ as `rtb verify` does:

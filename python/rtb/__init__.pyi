@@ -64,6 +64,7 @@ def generate(
     tiers: Optional[str] = None,
     all: bool = False,
     memory_limit: Optional[int] = None,
+    derive_tiers: bool = False,
     **tier_filters: Optional[int],
 ) -> dict[str, Union[int, float]]: ...
 def verify(
@@ -74,6 +75,7 @@ def verify(
     threads: int = 1,
     progress: bool = False,
     general: bool = False,
+    resume: bool = False,
     on_tier: Optional[Callable[[dict[str, object]], object]] = None,
     tiers: Optional[str] = None,
     all: bool = False,

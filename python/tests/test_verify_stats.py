@@ -8,6 +8,7 @@ the module in a temporary directory.
 import json
 import math
 import os
+import shutil
 import subprocess
 
 import pytest
@@ -134,3 +135,44 @@ def test_what_a_callback_raises_stops_the_run(small_dir):
     with pytest.raises(KeyboardInterrupt):
         rtb.stats(small_dir, "pangki", max_pieces=3, on_tier=stop)
     assert seen == ["2-2", "2-2"]
+
+
+def test_a_stopped_verify_resumes(small_dir, tmp_path):
+    copy = tmp_path / "copy"
+    shutil.copytree(small_dir, copy)
+    journal = copy / "pangki-default" / "verify.journal"
+    rtb.verify(copy, "pangki", max_pieces=3)
+    assert not journal.exists()  # without resume nothing is written
+
+    seen = []
+
+    def stop_at(count):
+        def stop(tier):
+            seen.append(tier["tier"])
+            if len(seen) == count:
+                raise KeyboardInterrupt("stopped")
+
+        return stop
+
+    # Stopped inside the group 2-3+3-2: only 2-2's group is whole.
+    with pytest.raises(KeyboardInterrupt):
+        rtb.verify(copy, "pangki", max_pieces=3, resume=True, on_tier=stop_at(2))
+    assert rtb.verify(copy, "pangki", max_pieces=3, resume=True, tiers="2-2,2-3")["tiers_proven_before"] == 1
+    # Stopped after that group: both groups are passed over.
+    seen.clear()
+    journal.unlink()
+    with pytest.raises(KeyboardInterrupt):
+        rtb.verify(copy, "pangki", max_pieces=3, resume=True, on_tier=stop_at(3))
+    assert seen == SMALL_TIERS[:3]
+    resumed = rtb.verify(copy, "pangki", max_pieces=3, resume=True)
+    assert resumed["ok"] and resumed["journal_problem"] == ""
+    assert resumed["tiers_proven_before"] == 3
+    earlier = [t["tier"] for t in resumed["tiers"] if "proven by an earlier run" in t["message"]]
+    assert earlier == SMALL_TIERS[:3]
+    again = rtb.verify(copy, "pangki", max_pieces=3, resume=True)
+    assert again["tiers_proven_before"] == 4
+    assert again["values_proven"] == resumed["values_proven"] > 0
+    program = rtb_json("verify", "pangki", "--dir", str(copy), "--max-pieces", "3", "--quiet", "--resume")
+    if program is not None:
+        for key in ("ok", "failures", "tiers_checked", "values_proven", "tiers_proven_before", "tiers"):
+            assert again[key] == program[key], key
