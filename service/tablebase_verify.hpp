@@ -109,6 +109,12 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
   if (options.resume && game.tier_count() > 0)
     journal = std::make_unique<VerifyJournal>(store.path(0).parent_path(), game.name(), game.variant());
   std::map<std::uint32_t, std::string> digests;
+  std::map<std::uint32_t, bool> derived;  // each file's header read once
+  auto is_derived = [&](std::uint32_t t) {
+    auto it = derived.find(t);
+    if (it == derived.end()) it = derived.emplace(t, store.is_derived(t)).first;
+    return it->second;
+  };
   auto take_digests = [&](const std::set<std::uint32_t>& tiers) {
     std::vector<std::uint32_t> missing;
     std::vector<std::filesystem::path> paths;
@@ -123,7 +129,7 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
     std::set<std::uint32_t> reads(groups[g].tiers.begin(), groups[g].tiers.end());
     reads.insert(groups[g].dependencies.begin(), groups[g].dependencies.end());
     for (const std::uint32_t t : std::set<std::uint32_t>(reads))
-      if (store.is_derived(t))
+      if (is_derived(t))
         for (const auto next : game.tier_successors(t)) reads.insert(static_cast<std::uint32_t>(next));
     return reads;
   };
@@ -147,7 +153,7 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
       if (!checked_group[g]) continue;
       bool all_listed = true;
       for (std::uint32_t t : groups[g].tiers)
-        all_listed = all_listed && (journal->lists(game.tier_name(t)) || store.is_derived(t));
+        all_listed = all_listed && (journal->lists(game.tier_name(t)) || is_derived(t));
       if (!all_listed) continue;
       listed.push_back(g);
       const std::set<std::uint32_t> reads = reads_of(g);
@@ -160,7 +166,7 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
       std::vector<VerifiedTier> proven;
       std::uint64_t values = 0;
       for (std::uint32_t t : groups[g].tiers) {
-        if (store.is_derived(t)) {
+        if (is_derived(t)) {
           proven.push_back({t, game.tier_name(t), Status::derived, 0,
                             "ok, derived: no values stored (each is one move from the tiers it leads to)"});
           continue;
