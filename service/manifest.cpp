@@ -46,17 +46,31 @@ bool is_hex_digest(const std::string& text) {
          std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
+// The files' digests on `threads` threads; the error of the first that
+// cannot be read, naming it.
+std::vector<std::string> digests_of(const std::vector<fs::path>& paths, int threads) {
+  std::vector<std::string> digests = sha256_of_files(paths, threads);
+  for (std::size_t k = 0; k < paths.size(); ++k)
+    if (digests[k].empty()) digests[k] = sha256_of_file(paths[k]);  // throws what went wrong
+  return digests;
+}
+
 }  // namespace
 
-Manifest make_manifest(const GameChoice& choice, const fs::path& dir) {
+Manifest make_manifest(const GameChoice& choice, const fs::path& dir, int threads) {
   const AnyGame game = make_game(choice);
   Manifest m{game_name_of(game), variant_name_of(game), {}};
   const fs::path folder = dir / (m.game + "-" + m.variant);
   if (!fs::is_directory(folder))
     throw std::runtime_error(folder.string() + ": no such folder: generate the tablebases first");
-  for (const auto& [name, path] : tablebase_files(folder))
-    m.files.push_back({name, static_cast<std::uint64_t>(fs::file_size(path)), sha256_of_file(path)});
+  std::vector<fs::path> paths;
+  for (const auto& [name, path] : tablebase_files(folder)) {
+    m.files.push_back({name, static_cast<std::uint64_t>(fs::file_size(path)), ""});
+    paths.push_back(path);
+  }
   if (m.files.empty()) throw std::runtime_error(folder.string() + ": no tablebase file in it");
+  const std::vector<std::string> digests = digests_of(paths, threads);
+  for (std::size_t k = 0; k < paths.size(); ++k) m.files[k].sha256 = digests[k];
   return m;
 }
 
@@ -98,11 +112,14 @@ Manifest parse_manifest(const std::string& text, const std::string& source) {
   return m;
 }
 
-ManifestCheck check_manifest(const Manifest& m, const fs::path& dir) {
+ManifestCheck check_manifest(const Manifest& m, const fs::path& dir, int threads) {
   const fs::path folder = dir / (m.game + "-" + m.variant);
   if (!fs::is_directory(folder)) throw std::runtime_error(folder.string() + ": no such folder");
   std::map<std::string, fs::path> present = tablebase_files(folder);
   ManifestCheck check;
+  // The files of the right size, digested together on the threads.
+  std::vector<const ManifestFile*> sized;
+  std::vector<fs::path> paths;
   for (const ManifestFile& f : m.files) {
     const auto it = present.find(f.name);
     if (it == present.end()) {
@@ -110,13 +127,21 @@ ManifestCheck check_manifest(const Manifest& m, const fs::path& dir) {
       continue;
     }
     const std::uint64_t bytes = fs::file_size(it->second);
-    if (bytes != f.bytes)
+    if (bytes != f.bytes) {
       check.changed.push_back(f.name + " (" + std::to_string(bytes) + " bytes, the manifest says " +
                               std::to_string(f.bytes) + ")");
-    else if (sha256_of_file(it->second) != f.sha256) check.changed.push_back(f.name + " (its SHA-256 differs)");
-    else ++check.matched;
+    } else {
+      sized.push_back(&f);
+      paths.push_back(it->second);
+    }
     present.erase(it);
   }
+  const std::vector<std::string> digests = digests_of(paths, threads);
+  for (std::size_t k = 0; k < sized.size(); ++k) {
+    if (digests[k] != sized[k]->sha256) check.changed.push_back(sized[k]->name + " (its SHA-256 differs)");
+    else ++check.matched;
+  }
+  std::sort(check.changed.begin(), check.changed.end());
   for (const auto& [name, path] : present) check.extra.push_back(name);
   return check;
 }

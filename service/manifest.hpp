@@ -31,7 +31,8 @@ struct Manifest {
 // The tablebase files of `choice` in dir/GAME-VARIANT/ (its tier files;
 // temporaries and the lock left out). std::runtime_error when the folder is
 // missing or holds no tablebase file; InvalidParameter for an unknown game.
-Manifest make_manifest(const GameChoice& choice, const std::filesystem::path& dir);
+// The files are digested on `threads` threads.
+Manifest make_manifest(const GameChoice& choice, const std::filesystem::path& dir, int threads = 1);
 
 std::string manifest_text(const Manifest& manifest);
 // std::invalid_argument naming `source` and the line for a text that is not
@@ -39,12 +40,13 @@ std::string manifest_text(const Manifest& manifest);
 Manifest parse_manifest(const std::string& text, const std::string& source);
 
 // What differs between a manifest and the folder it describes, each a file
-// name (a changed one with what changed).
+// name (a changed one with what changed); the files are digested on
+// `threads` threads.
 struct ManifestCheck {
   std::vector<std::string> missing, extra, changed;
   std::size_t matched = 0;
   bool ok() const { return missing.empty() && extra.empty() && changed.empty(); }
 };
-ManifestCheck check_manifest(const Manifest& manifest, const std::filesystem::path& dir);
+ManifestCheck check_manifest(const Manifest& manifest, const std::filesystem::path& dir, int threads = 1);
 
 }  // namespace rtb

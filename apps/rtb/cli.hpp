@@ -105,7 +105,7 @@ int run_verify(int argc, char** argv);
 int run_manifest(int argc, char** argv);
 // rtb verify --manifest FILE: the folder of the manifest's game (which
 // `choice` names too, unless it is empty) against it; the exit status.
-int verify_against_manifest(const std::string& file, GameChoice choice, const DirOption& dirs, bool json);
+int verify_against_manifest(const std::string& file, GameChoice choice, const DirOption& dirs, bool json, int threads);
 int run_play(int argc, char** argv);
 int run_serve(int argc, char** argv);
 

@@ -7,6 +7,7 @@
 
 #include "apps/rtb/cli.hpp"
 #include "service/manifest.hpp"
+#include "service/parameter_checks.hpp"
 
 namespace rtb::cli {
 
@@ -34,7 +35,7 @@ Manifest read_manifest(const std::string& file) {
 
 }  // namespace
 
-int verify_against_manifest(const std::string& file, GameChoice choice, const DirOption& dirs, bool json) {
+int verify_against_manifest(const std::string& file, GameChoice choice, const DirOption& dirs, bool json, int threads) {
   const Manifest manifest = read_manifest(file);
   // The game is the manifest's; one named as well must be the same.
   const GameChoice named{manifest.game, manifest.variant};
@@ -42,7 +43,7 @@ int verify_against_manifest(const std::string& file, GameChoice choice, const Di
     throw UsageError("the manifest " + file + " is of " + manifest.game + " (" + manifest.variant + "), not of " +
                      tablebase_folder(choice));
   const std::filesystem::path dir = dirs.for_reading(named, "verify");
-  const ManifestCheck check = check_manifest(manifest, dir);
+  const ManifestCheck check = check_manifest(manifest, dir, threads);
   if (json) {
     std::cout << nlohmann::json{{"format", 1},
                                 {"game", manifest.game},
@@ -74,15 +75,18 @@ int verify_against_manifest(const std::string& file, GameChoice choice, const Di
 int run_manifest(int argc, char** argv) {
   GameChoice choice;
   DirOption dirs;
+  int threads = default_threads();
   po::options_description o("options");
   add_game_options(o, choice);
   add_dir_option(o, dirs);
-  if (!parse_command(argc, argv, "rtb manifest GAME [--variant V] [--dir DIR] > FILE", o, {{"game", &choice.name}},
-                     "rtb manifest pangki --dir tb > pangki.manifest",
+  add_threads_option(o, threads);
+  if (!parse_command(argc, argv, "rtb manifest GAME [--variant V] [--dir DIR] [--threads N] > FILE", o,
+                     {{"game", &choice.name}}, "rtb manifest pangki --dir tb > pangki.manifest",
                      "Prints the name, size and SHA-256 of every tablebase file of the game, one line a\n"
                      "file, sorted; rtb verify --manifest FILE checks a folder against it.\n"))
     return 0;
-  std::cout << manifest_text(make_manifest(choice, dirs.for_reading(choice, "manifest")));
+  check_threads(threads);
+  std::cout << manifest_text(make_manifest(choice, dirs.for_reading(choice, "manifest"), threads));
   return 0;
 }
 

@@ -43,18 +43,18 @@ int run_verify(int argc, char** argv) {
   if (!parse_command(argc, argv,
                      "rtb verify GAME [--dir DIR] [--threads N] [--quiet] [--json] [--general] [--resume]\n"
                      "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
-                     "       rtb verify [GAME] --manifest FILE [--dir DIR] [--json]",
+                     "       rtb verify [GAME] --manifest FILE [--dir DIR] [--threads N] [--json]",
                      o, {{"game?", &choice.name}}, "rtb verify pangki --dir tb",
                      "Each tier's result goes to stdout as it is proven. Progress goes to stderr: on a\n"
                      "terminal one line rewritten in place, otherwise a plain line every 5 s (none with\n"
                      "--quiet): the group of how many, the tier being checked, a counter in slots and an\n"
                      "estimate of the time left.\n"))
     return 0;
-  if (!manifest.empty()) return verify_against_manifest(manifest, choice, dirs, json);
+  check_threads(threads);
+  if (!manifest.empty()) return verify_against_manifest(manifest, choice, dirs, json, threads);
   if (choice.name.empty()) throw UsageError("missing game (usage: rtb verify GAME ..., or rtb verify --manifest FILE)");
   VerifyOptions options;
   options.dir = dirs.for_reading(choice, "verify");
-  check_threads(threads);
   options.threads = threads;
   options.quiet = quiet;
   options.general = general;
