@@ -159,6 +159,8 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
       const std::set<std::uint32_t> reads = reads_of(g);
       to_read.insert(reads.begin(), reads.end());
     }
+    if (!to_read.empty())
+      progress.stage("the SHA-256 of " + std::to_string(to_read.size()) + " files, for " + VerifyJournal::file_name());
     take_digests(to_read);
     for (const std::size_t g : listed) {
       const std::string reads = reads_digest(reads_of(g));

@@ -80,6 +80,10 @@ std::string VerifyJournal::record(const std::string& tier, const JournalEntry& e
   if (!out_.is_open()) {
     std::error_code error;
     const bool fresh = !std::filesystem::exists(path_, error) || std::filesystem::file_size(path_, error) == 0;
+    if (!fresh && !std::ifstream(path_)) {
+      failed_ = true;
+      return "cannot read " + path_.string() + ": nothing recorded";
+    }
     if (!fresh) {
       const std::vector<std::string> lines = whole_lines(path_);
       if (lines.empty() || lines.front() != header_line(game_, variant_)) {

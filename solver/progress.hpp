@@ -257,9 +257,12 @@ class Progress {
     else if (!lock.try_lock()) return;  // another thread is drawing
     last_draw_ = t.time_since_epoch();
     const std::string when = "[" + duration_text(elapsed_seconds()) + "] ";
-    const std::string which = std::to_string(group_index_) + "/" + std::to_string(groups_) + " " + group_;
-    std::string line = when + "group " + which + " (" + with_commas(group_slots_) + " slots): " + stage_;
-    std::string compact = when + which + ": " + stage_;
+    // A stage before the first group (the run's own set-up) names no group.
+    const std::string which =
+        group_index_ == 0 ? "" : std::to_string(group_index_) + "/" + std::to_string(groups_) + " " + group_;
+    std::string line =
+        when + (which.empty() ? "" : "group " + which + " (" + with_commas(group_slots_) + " slots): ") + stage_;
+    std::string compact = when + (which.empty() ? "" : which + ": ") + stage_;
     if (stage_total_ > 0) {
       const std::uint64_t c = std::min<std::uint64_t>(counter_, stage_total_);
       const std::string percent = std::to_string(c * 100 / stage_total_) + "%";
