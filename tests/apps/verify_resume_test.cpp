@@ -214,6 +214,44 @@ TEST(VerifyResume, AnotherVersionsLinesAreNotTaken) {
   EXPECT_NE(lines.at("m4-4").find(kEarlier), std::string::npos) << lines.at("m4-4");
 }
 
+// Derived tiers (no values stored) are passed over with the groups around
+// them, and a stored file their values come from, changed, has every tier
+// whose proof read it through them proven again.
+TEST(VerifyResume, DerivedTiersArePassedOverAndFollowedToTheirSources) {
+  ScratchDir scratch("verify-resume-derived");
+  const std::string dir = scratch.path().string();
+  ASSERT_EQ(run_rtb({"generate", "morris", "--variant", "five", "--all", "--derive-tiers", "--dir", dir, "--quiet"})
+                .exit_code,
+            0);
+  const std::vector<std::string> verify{"verify", "morris", "--variant", "five",    "--all",
+                                        "--dir",  dir,      "--quiet",   "--resume"};
+  ASSERT_EQ(run_rtb(verify).exit_code, 0);
+  const Outcome again = run_rtb(verify);
+  ASSERT_EQ(again.exit_code, 0) << again.all();
+  const auto lines = tier_lines(again.out);
+  int derived = 0;
+  for (const auto& [tier, text] : lines) {
+    const bool is_derived = text.find("derived") != std::string::npos;
+    derived += is_derived;
+    EXPECT_TRUE(is_derived || text.find(kEarlier) != std::string::npos) << tier << ": " << text;
+  }
+  EXPECT_GT(derived, 0);
+  // m4-3 is derived: every move of it leads to m3-4 (stored) or ends the
+  // game. m3-5 captures into m4-3, so its proof reads m3-4 through it.
+  EXPECT_NE(lines.at("m4-3").find("derived"), std::string::npos) << lines.at("m4-3");
+  fs::remove(scratch.path() / "morris-five" / "m3-4.rtb");
+  ASSERT_EQ(run_rtb({"generate", "morris", "--variant", "five", "--all", "--derive-tiers", "--dir", dir, "--quiet",
+                     "--zstd-level", "1"})
+                .exit_code,
+            0);
+  const Outcome after = run_rtb(verify);
+  ASSERT_EQ(after.exit_code, 0) << after.all();
+  const auto changed = tier_lines(after.out);
+  EXPECT_EQ(changed.at("m3-4").find(kEarlier), std::string::npos) << changed.at("m3-4");
+  EXPECT_EQ(changed.at("m3-5").find(kEarlier), std::string::npos) << changed.at("m3-5");
+  EXPECT_NE(changed.at("m5-5").find(kEarlier), std::string::npos) << changed.at("m5-5");
+}
+
 // A file of that name that is not this game's journal is left alone, and
 // the run says so on stderr; its verdict is the same.
 TEST(VerifyResume, AForeignJournalIsLeftAlone) {
