@@ -193,6 +193,8 @@ class GroupLoop {
       if (!selected_[g]) continue;
       if (progress_)
         progress_->group(++ordinal, group_name(g), group_slots(g), solved_in_one_pass(game_, groups_[g].tiers));
+      if (g < drops_.size())
+        for (std::uint32_t t : drops_[g]) release(t);
       for (std::uint32_t t : groups_[g].tiers) load(t, g, unreadable);
       for (std::uint32_t d : groups_[g].dependencies) load(d, g, unreadable);
       check(g, static_cast<const SolvedTierValues&>(values_));

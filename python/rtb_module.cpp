@@ -454,13 +454,18 @@ PYBIND11_MODULE(_rtb, m) {
   m.def(
       "verify",
       [](const std::filesystem::path& dir, const std::string& game, const std::string& variant, int threads,
-         bool progress, bool general, bool resume, const py::object& on_tier, std::optional<std::string> tiers,
-         bool all, const py::kwargs& at_most) {
+         bool progress, bool general, bool resume, std::optional<long long> memory_limit, const py::object& on_tier,
+         std::optional<std::string> tiers, bool all, const py::kwargs& at_most) {
         rtb::VerifySettings settings;
         settings.threads = threads;
         settings.progress = progress;
         settings.general = general;
         settings.resume = resume;
+        if (memory_limit) {
+          if (*memory_limit < 1)
+            throw py::value_error("memory_limit must be at least 1 (bytes), not " + std::to_string(*memory_limit));
+          settings.memory_limit = static_cast<std::uint64_t>(*memory_limit);
+        }
         settings.on_tier = python_callback<rtb::TierVerification>(on_tier, verification_dict);
         choose_tiers(settings, tiers, all, at_most);
         const rtb::VerifySummary s = without_gil([&] { return rtb::verify(path_text(dir), game, variant, settings); });
@@ -478,7 +483,8 @@ PYBIND11_MODULE(_rtb, m) {
       },
       py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::kw_only(), py::arg("threads") = 1,
       py::arg("progress") = false, py::arg("general") = false, py::arg("resume") = false,
-      py::arg("on_tier") = py::none(), py::arg("tiers") = py::none(), py::arg("all") = false,
+      py::arg("memory_limit") = py::none(), py::arg("on_tier") = py::none(), py::arg("tiers") = py::none(),
+      py::arg("all") = false,
       "Prove the tablebases of a game in dir (a str or os.PathLike) as `rtb verify` does: every file read whole "
       "(checksums) and every stored value checked against its successors. Returns a dict with ok, failures, "
       "tiers_checked, values_proven and tiers (a dict a tier: tier, status 'ok', 'derived', 'failed' or "
@@ -486,7 +492,8 @@ PYBIND11_MODULE(_rtb, m) {
       "is a failed tier there, not an exception. on_tier, if given, is called with each tier's dict as soon as it "
       "is known (what it raises stops the run). tiers, all and the tier filters (max_pieces=4) choose tiers as for "
       "rtb.generate; general=True is --general; resume=True is --resume (tiers_proven_before counts the tiers it "
-      "passed over, journal_problem says why the journal could not be written, or ''); progress=True shows rtb "
+      "passed over, journal_problem says why the journal could not be written, or ''); memory_limit (bytes) is "
+      "--memory-limit; progress=True shows rtb "
       "verify's progress on stderr. ValueError "
       "for an unknown game or a bad setting, TablebaseNotFoundError when dir holds no folder of the game.");
 

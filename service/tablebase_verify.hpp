@@ -9,6 +9,7 @@
 // folder's journal (service/verify_journal.hpp), and a group whose every tier
 // the journal proves, its files and those it reads unchanged, is not proven
 // again.
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -18,7 +19,9 @@
 #include <vector>
 
 #include "driver/file_tier_store.hpp"
+#include "driver/generate.hpp"
 #include "driver/group_loop.hpp"
+#include "driver/resource_plan.hpp"
 #include "service/tier_loading.hpp"
 #include "service/verify_journal.hpp"
 #include "solver/progress.hpp"
@@ -39,6 +42,10 @@ struct VerifyOptions {
   // Keep a journal of the tiers proven and pass over those it proves (`rtb
   // verify --resume`).
   bool resume = false;
+  // The memory the run may use (0: this machine's): tiers held for later
+  // groups are dropped and read again where they would pass it, as
+  // generate's plan drops them.
+  std::uint64_t memory_limit = 0;
 };
 
 // What became of one tier; `status` is its word in `rtb verify --json`.
@@ -190,6 +197,20 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
     }
   }
   GroupLoop<G> loop(game, store, checked_group, &progress);
+  {
+    // Generate's plan of the same groups: a proof holds what a solve holds,
+    // and its tier's stored values beside the values it computes (a byte a
+    // slot more, counted for the largest tier).
+    PlanModel model = plan_model_of(game);
+    model.memory_limit = options.memory_limit != 0 ? options.memory_limit : physical_memory_bytes();
+    std::uint64_t largest = 0;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      if (checked_group[g])
+        for (std::uint32_t t : groups[g].tiers) largest = std::max(largest, game.tier_size(t));
+    model.base_bytes += largest;
+    follow_plan(loop, plan_resources(
+                          game, groups, checked_group, [](std::uint32_t) { return false; }, model));
+  }
   std::set<std::uint32_t> broken;  // damaged, missing or wrong: tiers reading them cannot be proven
   auto unreadable = [&](std::uint32_t t, const std::exception& e) {
     if (dynamic_cast<const MissingTablebase*>(&e))

@@ -4,6 +4,7 @@
 // and prints the report.
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "apps/rtb/cli.hpp"
 #include "service/parameter_checks.hpp"
@@ -20,6 +21,7 @@ int run_verify(int argc, char** argv) {
   bool general = false;
   bool quiet = false;
   bool resume = false;
+  std::optional<std::string> memory_limit_text;
   std::string manifest;
   TierSelection selection;
   po::options_description o("options");
@@ -37,11 +39,17 @@ int run_verify(int argc, char** argv) {
       "keep a journal of the tiers proven (GAME-VARIANT/verify.journal) and pass over those an earlier run "
       "with --resume proved, where their files and the files their proofs read are unchanged: a stopped "
       "verify goes on where it stopped")(
+      "memory-limit",
+      po::value<std::string>()->value_name("SIZE")->notifier(
+          [&memory_limit_text](const std::string& text) { memory_limit_text = text; }),
+      "the memory the run may use (e.g. 8G, 512M; default: the machine's memory): tiers held for later groups "
+      "are dropped and read again to stay within it, as generate drops them")(
       "manifest", po::value(&manifest)->value_name("FILE"),
       "only compare the game's files with a manifest (rtb manifest): missing, extra and changed files; GAME "
       "may be left out");
   if (!parse_command(argc, argv,
                      "rtb verify GAME [--dir DIR] [--threads N] [--quiet] [--json] [--general] [--resume]\n"
+                     "       [--memory-limit SIZE]\n"
                      "       [--all | --tiers T,... | --max-in-hand H | --max-pieces K]\n"
                      "       rtb verify [GAME] --manifest FILE [--dir DIR] [--threads N] [--json]",
                      o, {{"game?", &choice.name}}, "rtb verify pangki --dir tb",
@@ -59,6 +67,8 @@ int run_verify(int argc, char** argv) {
   options.quiet = quiet;
   options.general = general;
   options.resume = resume;
+  // Given, even empty: an empty size is refused, not taken for "no limit".
+  if (memory_limit_text) options.memory_limit = parse_bytes("memory-limit", *memory_limit_text);
   return with_game(choice, [&](const auto& game) {
     const std::vector<bool> selected = selected_tiers(game, selection);
     options.wanted = [&selected](std::uint32_t t) { return selected[t]; };

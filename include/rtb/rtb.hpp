@@ -253,6 +253,9 @@ struct VerifySettings : TierChoice {
   // (GAME-VARIANT/verify.journal) and pass over those it proves, their files
   // and the files their proofs read unchanged.
   bool resume = false;
+  // As `rtb verify --memory-limit` (bytes; 0: this machine's memory): tiers
+  // held for later groups are dropped and read again to stay within it.
+  std::uint64_t memory_limit = 0;
   // Called with each tier's result as soon as it is known, on the calling
   // thread; what it throws stops the verification and reaches the caller.
   std::function<void(const TierVerification&)> on_tier;

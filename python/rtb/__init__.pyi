@@ -76,6 +76,7 @@ def verify(
     progress: bool = False,
     general: bool = False,
     resume: bool = False,
+    memory_limit: Optional[int] = None,
     on_tier: Optional[Callable[[dict[str, object]], object]] = None,
     tiers: Optional[str] = None,
     all: bool = False,

@@ -43,6 +43,9 @@ def test_a_small_game_is_proven_and_counted(small_dir):
     assert told == verified["tiers"]
     assert all(t["status"] == "ok" for t in verified["tiers"])
     assert verified["values_proven"] == sum(t["values_proven"] for t in verified["tiers"]) > 0
+    # Under a memory limit the held tiers are dropped and read again: the same proof.
+    limited = rtb.verify(small_dir, "pangki", threads=2, max_pieces=3, memory_limit=1 << 20)
+    assert limited == verified
 
     counted = []
     stats = rtb.stats(small_dir, "pangki", threads=2, tiers=",".join(SMALL_TIERS), on_tier=counted.append)
@@ -120,6 +123,8 @@ def test_the_same_errors_as_generate_and_open(small_dir, tmp_path):
         rtb.stats(small_dir, "chess")
     with pytest.raises(TypeError, match="on_tier must be callable"):
         rtb.verify(small_dir, "pangki", max_pieces=3, on_tier=3)
+    with pytest.raises(ValueError, match="memory_limit must be at least 1"):
+        rtb.verify(small_dir, "pangki", max_pieces=3, memory_limit=0)
 
 
 def test_what_a_callback_raises_stops_the_run(small_dir):

@@ -3,7 +3,7 @@
 // the whole loop gives; a group whose dependencies are not stored is refused;
 // the parallelism plan counts the groups that could run side by side; a
 // tier the store computes from others takes those the loop holds; and tiers
-// dropped for a memory limit are read again.
+// dropped for a memory limit are read again, by a solve and by a check.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -187,6 +187,50 @@ TEST(GroupLoop, HeldTiersDroppedForAMemoryLimitAreReadAgainWithTheSameValues) {
   };
   int reads_free = 0, reads_limited = 0;
   EXPECT_EQ(solve(limited, reads_limited), solve(free, reads_free));
+  EXPECT_GT(reads_limited, reads_free);
+}
+
+// rtb verify's loop (check_all) follows the same drops: every group finds
+// its tiers and the tiers it reads in memory, and the dropped ones are read
+// again.
+TEST(GroupLoop, ACheckUnderAMemoryLimitReadsDroppedTiersAgain) {
+  const MorrisGame game("five");
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const std::vector<bool> needed(groups.size(), true);
+  const auto none_complete = [](std::uint32_t) { return false; };
+  PlanModel model;
+  model.base_bytes = 0;  // the groups' own bytes alone, so that a small game feels the limit
+  const ResourcePlan free = plan_resources(game, groups, needed, none_complete, model);
+  model.memory_limit = free.peak_memory_bytes / 2;
+  const ResourcePlan limited = plan_resources(game, groups, needed, none_complete, model);
+  std::size_t dropped = 0;
+  for (const GroupPlan& g : limited.groups) dropped += g.dropped.size();
+  ASSERT_GT(dropped, 0u) << "nothing dropped: the test proves less than it says";
+
+  CountingStore store(game.tier_count());
+  {
+    GroupLoop<MorrisGame> solver(game, store, needed);
+    solver.solve_all(2);
+  }
+  const auto check = [&](const ResourcePlan& plan) {
+    store.reads.clear();
+    GroupLoop<MorrisGame> loop(game, store, needed);
+    follow_plan(loop, plan);
+    std::size_t checked = 0;
+    loop.check_all(
+        [&](std::size_t g, const SolvedTierValues& values) {
+          for (std::uint32_t t : groups[g].tiers) EXPECT_TRUE(values[t]) << game.tier_name(t);
+          for (std::uint32_t d : groups[g].dependencies) EXPECT_TRUE(values[d]) << game.tier_name(d);
+          ++checked;
+        },
+        [](std::uint32_t, const std::exception& e) { ADD_FAILURE() << e.what(); });
+    EXPECT_EQ(checked, groups.size());
+    int reads = 0;
+    for (const auto& [tier, count] : store.reads) reads += count;
+    return reads;
+  };
+  const int reads_free = check(free), reads_limited = check(limited);
+  EXPECT_EQ(reads_free, static_cast<int>(game.tier_count()));  // each tier once
   EXPECT_GT(reads_limited, reads_free);
 }
 
