@@ -173,10 +173,10 @@ class GroupLoop {
   std::uint64_t shared_keys_sent() const { return shared_keys_sent_; }
 
   // Calls check(g, values) for each selected group in order, with the group's
-  // own tiers and its dependencies loaded into values. A tier that cannot be
-  // loaded is passed to unreadable(tier, error) once and stays null. The
-  // progress display, if any, is told of each group; check tells it of its
-  // stages.
+  // own tiers and its dependencies loaded into values, the held tiers the
+  // plan drops (set_drops) dropped before it. A tier that cannot be loaded is
+  // passed to unreadable(tier, error) once and stays null. The progress
+  // display, if any, is told of each group; check tells it of its stages.
   template <class Check, class Unreadable>
   void check_all(Check&& check, Unreadable&& unreadable) {
     std::size_t ordinal = 0;
