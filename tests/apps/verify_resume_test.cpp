@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -58,10 +59,31 @@ std::map<std::string, std::string> tier_lines(const std::string& out) {
   return lines;
 }
 
+// Whether the run passed over the tier, proven by an earlier one.
+bool by_earlier_run(const std::map<std::string, std::string>& lines, const std::string& tier) {
+  return lines.at(tier).find(kEarlier) != std::string::npos;
+}
+
 int count_earlier(const std::map<std::string, std::string>& lines) {
   int n = 0;
   for (const auto& [tier, text] : lines) n += text.find(kEarlier) != std::string::npos;
   return n;
+}
+
+// Writes a tier of Five Men's Morris in `dir` again with other bytes (the
+// same values at zstd level 1, as generate writes a missing file), then
+// verifies with --resume: each tier's line.
+std::map<std::string, std::string> resumed_after_writing_again(const std::string& dir, const std::string& tier,
+                                                               bool derive_tiers) {
+  fs::remove(fs::path(dir) / "morris-five" / (tier + ".rtb"));
+  std::vector<std::string> args{"generate", "morris", "--variant", "five",         "--all",
+                                "--dir",    dir,      "--quiet",   "--zstd-level", "1"};
+  if (derive_tiers) args.push_back("--derive-tiers");
+  const Outcome g = run_rtb(args);
+  if (g.exit_code != 0) throw std::runtime_error("generate failed: " + g.all());
+  const Outcome v = run_rtb({"verify", "morris", "--variant", "five", "--all", "--dir", dir, "--quiet", "--resume"});
+  if (v.exit_code != 0) throw std::runtime_error("verify failed: " + v.all());
+  return tier_lines(v.out);
 }
 
 TEST(VerifyResume, WithoutResumeNothingIsWritten) {
@@ -115,7 +137,7 @@ TEST(VerifyResume, AStoppedRunGoesOnFromTheTiersItProved) {
   EXPECT_EQ(count_earlier(lines), static_cast<int>(proven)) << rest.out;
   EXPECT_GT(lines.size(), proven);
   for (const auto& [tier, text] : tier_lines(part.out))
-    EXPECT_NE(lines.at(tier).find(kEarlier), std::string::npos) << tier << ": " << lines.at(tier);
+    EXPECT_TRUE(by_earlier_run(lines, tier)) << tier << ": " << lines.at(tier);
 }
 
 // A file written again with other bytes (here: the same values at another
@@ -123,17 +145,12 @@ TEST(VerifyResume, AStoppedRunGoesOnFromTheTiersItProved) {
 TEST(VerifyResume, ATierWhoseFileOrReadsChangedIsProvenAgain) {
   const MorrisFive five;
   ASSERT_EQ(five.verify({"--resume"}).exit_code, 0);
-  fs::remove(five.folder / "m3-3.rtb");
-  const Outcome again =
-      run_rtb({"generate", "morris", "--variant", "five", "--all", "--dir", five.dir, "--quiet", "--zstd-level", "1"});
-  ASSERT_EQ(again.exit_code, 0) << again.all();
-  const Outcome v = five.verify({"--resume"});
-  ASSERT_EQ(v.exit_code, 0) << v.all();
-  const auto lines = tier_lines(v.out);
-  EXPECT_EQ(lines.at("m3-3").find(kEarlier), std::string::npos) << lines.at("m3-3");
-  // m4-3 captures into m3-3 (its group reads it); no move of m3-3 reads m4-4's tiers.
-  EXPECT_EQ(lines.at("m4-3").find(kEarlier), std::string::npos) << lines.at("m4-3");
-  EXPECT_NE(lines.at("m4-4").find(kEarlier), std::string::npos) << lines.at("m4-4");
+  const auto lines = resumed_after_writing_again(five.dir, "m3-3", false);
+  EXPECT_FALSE(by_earlier_run(lines, "m3-3")) << lines.at("m3-3");
+  // m3-4 captures into m3-3, so its group m3-4+m4-3 reads it; m4-4 captures
+  // into m3-4 alone.
+  EXPECT_FALSE(by_earlier_run(lines, "m4-3")) << lines.at("m4-3");
+  EXPECT_TRUE(by_earlier_run(lines, "m4-4")) << lines.at("m4-4");
 }
 
 // A wrong value written into a proven tier's file is found: the journal's
@@ -168,7 +185,7 @@ TEST(VerifyResume, ALineCutShortIsPassedOver) {
   const Outcome v = five.verify({"--resume"});
   ASSERT_EQ(v.exit_code, 0) << v.all();
   const auto lines = tier_lines(v.out);
-  EXPECT_EQ(lines.at(last_tier).find(kEarlier), std::string::npos) << lines.at(last_tier);
+  EXPECT_FALSE(by_earlier_run(lines, last_tier)) << lines.at(last_tier);
   EXPECT_EQ(count_earlier(lines), static_cast<int>(lines.size()) - 1) << v.out;
   // Proven again, its new line is whole: a third run passes over everything.
   const Outcome third = five.verify({"--resume"});
@@ -210,8 +227,8 @@ TEST(VerifyResume, AnotherVersionsLinesAreNotTaken) {
   const Outcome v = five.verify({"--resume"});
   ASSERT_EQ(v.exit_code, 0) << v.all();
   const auto lines = tier_lines(v.out);
-  EXPECT_EQ(lines.at("m3-3").find(kEarlier), std::string::npos) << lines.at("m3-3");
-  EXPECT_NE(lines.at("m4-4").find(kEarlier), std::string::npos) << lines.at("m4-4");
+  EXPECT_FALSE(by_earlier_run(lines, "m3-3")) << lines.at("m3-3");
+  EXPECT_TRUE(by_earlier_run(lines, "m4-4")) << lines.at("m4-4");
 }
 
 // Derived tiers (no values stored) are passed over with the groups around
@@ -239,17 +256,10 @@ TEST(VerifyResume, DerivedTiersArePassedOverAndFollowedToTheirSources) {
   // m4-3 is derived: every move of it leads to m3-4 (stored) or ends the
   // game. m3-5 captures into m4-3, so its proof reads m3-4 through it.
   EXPECT_NE(lines.at("m4-3").find("derived"), std::string::npos) << lines.at("m4-3");
-  fs::remove(scratch.path() / "morris-five" / "m3-4.rtb");
-  ASSERT_EQ(run_rtb({"generate", "morris", "--variant", "five", "--all", "--derive-tiers", "--dir", dir, "--quiet",
-                     "--zstd-level", "1"})
-                .exit_code,
-            0);
-  const Outcome after = run_rtb(verify);
-  ASSERT_EQ(after.exit_code, 0) << after.all();
-  const auto changed = tier_lines(after.out);
-  EXPECT_EQ(changed.at("m3-4").find(kEarlier), std::string::npos) << changed.at("m3-4");
-  EXPECT_EQ(changed.at("m3-5").find(kEarlier), std::string::npos) << changed.at("m3-5");
-  EXPECT_NE(changed.at("m5-5").find(kEarlier), std::string::npos) << changed.at("m5-5");
+  const auto changed = resumed_after_writing_again(dir, "m3-4", true);
+  EXPECT_FALSE(by_earlier_run(changed, "m3-4")) << changed.at("m3-4");
+  EXPECT_FALSE(by_earlier_run(changed, "m3-5")) << changed.at("m3-5");
+  EXPECT_TRUE(by_earlier_run(changed, "m5-5")) << changed.at("m5-5");
 }
 
 // A file of that name that is not this game's journal is left alone, and
