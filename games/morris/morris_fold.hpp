@@ -22,10 +22,14 @@ struct Best {
   Value value() const { return value_of_key(key); }
 };
 
-// A placement has at most 24 points to go to and a mill at most 9 stones to
-// remove.
-constexpr int kMostChildren = 24 * 9;
-constexpr int kMostStones = 9;
+// A placement has at most 24 points to go to and a mill at most 12 stones to
+// remove (Morabaraba's twelve a side: no rules MorrisGame takes have more,
+// as both sides' stones must fit the 24 points).
+// These size arrays on the walks' stacks: at 9, Nine Men's Morris's count,
+// a Morabaraba or Lasker opponent with 10 to 12 removable stones wrote past
+// them (a crash on p22-w11-b11 of Morabaraba on 2 threads).
+constexpr int kMostStones = 12;
+constexpr int kMostChildren = 24 * kMostStones;
 constexpr int kMostPoints = 24;
 
 // A placement tier whose value would not fit a value word (never in the

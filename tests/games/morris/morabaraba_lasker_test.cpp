@@ -360,5 +360,30 @@ TEST(MorabarabaLaskerTiers, LargestUnitsHaveMalomsSlotCounts) {
             1'206'665'460u);
 }
 
+// A placement where the opponent has more than nine stones to remove: the
+// walks' arrays of removals were sized for Nine Men's Morris and overflowed
+// (Morabaraba's p22-w11-b11 crashed on 2 threads). Both walks, from the same
+// random child values, must give the same values.
+TEST(MorabarabaPlacement, RemovingFromTenOrMoreStonesWalksBothWaysAlike) {
+  const MorrisGame game("morabaraba");
+  MorrisGame::TierId tier = 0;
+  while (game.tier_name(tier) != "p22-w11-b11") ++tier;
+  SolvedTierValues solved(game.tier_count(), nullptr);
+  std::vector<std::vector<Value>> children;
+  std::uint32_t seed = 7;
+  for (const MorrisGame::TierId child : game.tier_successors(tier)) {
+    std::vector<Value>& v = children.emplace_back(game.tier_size(child));
+    for (Value& x : v) {
+      seed = seed * 1664525u + 1013904223u;
+      x = (seed >> 24) % 4 == 0 ? kDraw : make_value(static_cast<int>((seed >> 8) % 61));
+    }
+    solved[child] = v.data();
+  }
+  const std::vector<Value> by_parent = game.solve_placement_tier(tier, solved, 2, MorrisGame::PlacementWalk::ByParent);
+  const std::vector<Value> by_child = game.solve_placement_tier(tier, solved, 2, MorrisGame::PlacementWalk::ByChild);
+  ASSERT_EQ(by_parent.size(), game.tier_size(tier));
+  EXPECT_TRUE(by_parent == by_child);
+}
+
 }  // namespace
 }  // namespace rtb
