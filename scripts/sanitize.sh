@@ -18,7 +18,8 @@ command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 # -O1: GCC compiles the engine's templates with UBSan's checks at -O3 in
 # about 3.5 times the time it takes at -O1 (cmd_generate.cpp: 488 against 136
 # CPU-s), which made this build most of CI's time; the checks are the same.
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" -DRTB_SANITIZE=ON -DRTB_BENCHMARKS=OFF "${launcher[@]}" \
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -DNDEBUG" \
+  -DRTB_SANITIZE=ON -DRTB_BENCHMARKS=OFF "${launcher[@]}" \
   > "$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 1; }
 cmake --build "$build" -j2 --target rtb "${tests[@]}" > "$build.build.log" 2>&1 || { tail -50 "$build.build.log"; exit 1; }
 reports="$build/reports"
