@@ -81,7 +81,13 @@ CrossingsGame::CrossingsGame(CrossingsRules rules, std::string variant)
   std::vector<int> upside_down(squares_);
   for (int s = 0; s < squares_; ++s) upside_down[s] = (r - 1 - s / c) * c + s % c;
   turn_ = SquareMap(upside_down);
-  for (TierId t = 0; t < tier_count(); ++t) indexers_.push_back(std::make_unique<LazyIndexer>());
+  indexers_ = LazyIndexers<TwoSetIndexer>(squares_, maps_, stones_, stones_);
+}
+
+std::uint64_t CrossingsGame::table_bytes() const {
+  if (!has_tablebases()) return 0;
+  for (TierId t = 0; t < tier_count(); ++t) indexer(t);
+  return indexers_.table_bytes();
 }
 
 std::string CrossingsGame::tier_name(TierId t) const {

@@ -29,8 +29,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -38,6 +36,7 @@
 
 #include "games/kit/bitboard.hpp"
 #include "games/kit/board_symmetry.hpp"
+#include "games/kit/lazy_indexers.hpp"
 #include "games/kit/set_indexer.hpp"
 #include "solver/game_concept.hpp"
 
@@ -106,6 +105,8 @@ class CrossingsGame {
   int other_pieces(TierId t) const { return static_cast<int>(t) % stones_ + 1; }
   std::string tier_name(TierId t) const;
   std::uint64_t tier_size(TierId t) const { return has_tablebases() ? indexer(t).size() : kHashSlots; }
+  // ReportsTableBytes: every tier's numbering, built (8x3's: 14 MiB).
+  std::uint64_t table_bytes() const;
   std::uint64_t tier_positions(TierId t) const;
   std::vector<TierId> tier_successors(TierId t) const;
   bool solved_by_default(TierId) const { return has_tablebases(); }
@@ -311,23 +312,13 @@ class CrossingsGame {
   Squares all_;
   std::array<Direction, 8> directions_;  // in opposite pairs: d ^ 1 is d's opposite
   std::vector<Squares> rank_masks_, file_masks_;
-  // By tier, boards with tablebases only. Each is built the first time it
-  // is used (a perft or a query needs none, and a 32-square board's take
-  // seconds), once even when threads ask at the same time.
-  struct LazyIndexer {
-    std::once_flag built;
-    std::unique_ptr<TwoSetIndexer> indexer;
-  };
-  const TwoSetIndexer& indexer(TierId t) const {
-    LazyIndexer& lazy = *indexers_[t];
-    std::call_once(lazy.built, [&] {
-      lazy.indexer = std::make_unique<TwoSetIndexer>(squares_, other_pieces(t), mover_pieces(t), maps_);
-    });
-    return *lazy.indexer;
-  }
+  // A tier's numbering, by (the opponent's stones, the mover's), boards with
+  // tablebases only. Each is built the first time it is used (a perft or a
+  // query needs none, and a 32-square board's take seconds).
+  const TwoSetIndexer& indexer(TierId t) const { return indexers_.get(other_pieces(t), mover_pieces(t)); }
   std::vector<SquareMap> maps_;  // identity and the left-right mirror
   SquareMap turn_;               // the board upside down, by byte tables
-  std::vector<std::unique_ptr<LazyIndexer>> indexers_;
+  LazyIndexers<TwoSetIndexer> indexers_;
 };
 
 // The hooks Crossings provides (solver/game_concept.hpp).
@@ -342,5 +333,6 @@ static_assert(MayLackTablebases<CrossingsGame>);
 static_assert(DescribesItself<CrossingsGame>);
 static_assert(DrawsItsBoard<CrossingsGame>);
 static_assert(ExplainsRules<CrossingsGame>);
+static_assert(ReportsTableBytes<CrossingsGame>);
 
 }  // namespace rtb

@@ -147,6 +147,17 @@ class SetIndexer {
   bool may_be_alias(std::uint64_t index) const { return class_stabilizer_[by_block_.quotient(index)] != 1u; }
   // True when no map but the identity sends this first set onto itself.
   bool first_set_has_no_symmetry(S first) const { return class_stabilizer_[class_of_first_set(first)] == 1u; }
+  // The bytes of this indexer's own tables (its copy of the maps, a few
+  // kilobytes each, and its further sets by rank), without the classes of
+  // first sets it may share with others (FirstSetClasses::bytes).
+  std::uint64_t own_table_bytes() const {
+    std::uint64_t bytes = maps_.size() * sizeof(Map);
+    for (const Map& map : maps_) bytes += map.image().size() * sizeof(int);
+    for (const std::vector<S>& sets : of_rank_) bytes += sets.size() * sizeof(S);
+    return bytes;
+  }
+  // The classes of first sets it reads, shared or its own.
+  const FirstSetClasses& first_set_class_table() const { return *classes_; }
 
  private:
   // Packed in one word to keep the table small in cache: the class id, and
@@ -203,6 +214,12 @@ struct SetIndexer<S, N, M>::FirstSetClasses {
   std::vector<FirstSetClass> class_of_rank;  // by colex rank of the set
   std::vector<S> canonical;                  // by class id, in colex order
   std::vector<std::uint32_t> stabilizer;     // by class id
+  // What they hold (a vector's room beyond its size is never touched, so
+  // never resident).
+  std::uint64_t bytes() const {
+    return class_of_rank.size() * sizeof(FirstSetClass) + canonical.size() * sizeof(S) +
+           stabilizer.size() * sizeof(std::uint32_t);
+  }
 };
 
 // The two-set case every current game uses: its numbering is the one their

@@ -52,8 +52,7 @@ MorrisGame::MorrisGame(MorrisRules rules)
   for (const std::vector<int>& image : morris_symmetries(board_)) maps_.emplace_back(image);
   if (maps_.size() > Indexer::kMostMaps)
     throw std::logic_error("morris: the board has more symmetries than the indexer holds");
-  indexers_ = std::make_unique<LazyIndexer[]>(static_cast<std::size_t>(rules_.stones + 1) * (rules_.stones + 1));
-  first_set_classes_ = std::make_unique<LazyClasses[]>(static_cast<std::size_t>(rules_.stones + 1));
+  indexers_ = LazyIndexers<Indexer>(rules_.points, maps_, rules_.stones, rules_.stones);
   build_tiers();
 }
 
@@ -97,17 +96,9 @@ void MorrisGame::build_tiers() {
     for (int o = 3; o <= n; ++o) add(2 * n, m, o);
 }
 
-const MorrisGame::Indexer& MorrisGame::build_indexer(int first, int second) const {
-  LazyIndexer& lazy = indexers_[static_cast<std::size_t>(first) * (rules_.stones + 1) + second];
-  std::call_once(lazy.built, [&] {
-    LazyClasses& classes = first_set_classes_[static_cast<std::size_t>(first)];
-    std::call_once(classes.built,
-                   [&] { classes.classes = Indexer::classes_of_first_sets(rules_.points, first, maps_); });
-    std::vector<SquareMap> maps = maps_;
-    lazy.indexer = std::make_unique<Indexer>(rules_.points, first, second, std::move(maps), classes.classes);
-    lazy.ready.store(lazy.indexer.get(), std::memory_order_release);
-  });
-  return *lazy.indexer;
+std::uint64_t MorrisGame::table_bytes() const {
+  for (TierId t = 0; t < tier_count(); ++t) indexer(t);
+  return indexers_.table_bytes();
 }
 
 std::string MorrisGame::tier_name(TierId t) const {

@@ -49,11 +49,8 @@
 //   lie in one block of the next tier, a few kilobytes, instead of one cache
 //   miss each.
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cstdint>
-#include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -61,6 +58,7 @@
 
 #include "games/kit/bitboard.hpp"
 #include "games/kit/board_symmetry.hpp"
+#include "games/kit/lazy_indexers.hpp"
 #include "games/kit/rank_sums.hpp"
 #include "games/kit/set_indexer.hpp"
 #include "games/morris/morris_board.hpp"
@@ -171,6 +169,8 @@ class MorrisGame {
            binomial(rules_.points - mover_on_board(t), opponent_on_board(t));
   }
   std::uint64_t class_count(TierId t) const { return indexer(t).class_count(); }
+  // ReportsTableBytes: every tier's numbering, built (Morabaraba's: 97 MiB).
+  std::uint64_t table_bytes() const;
   std::vector<TierId> tier_successors(TierId t) const;
   // The tier of a position that is not over (is_lost is false).
   TierId tier_of(const Position& p) const {
@@ -519,14 +519,8 @@ class MorrisGame {
     }
   }
   void build_tiers();
-  // The table of a tier's sets, built when first asked for: the lookup of a
-  // built one stays inline, as the solver's inner loops ask for it per slot.
-  const Indexer& indexer(int first, int second) const {
-    const LazyIndexer& lazy = indexers_[static_cast<std::size_t>(first) * (rules_.stones + 1) + second];
-    if (const Indexer* built = lazy.ready.load(std::memory_order_acquire)) return *built;
-    return build_indexer(first, second);
-  }
-  const Indexer& build_indexer(int first, int second) const;
+  // By (first set's stones, second's).
+  const Indexer& indexer(int first, int second) const { return indexers_.get(first, second); }
   const Indexer& indexer(TierId t) const {
     return mover_first(t) ? indexer(tiers_[t].mover, tiers_[t].opponent) : indexer(tiers_[t].opponent, tiers_[t].mover);
   }
@@ -537,22 +531,9 @@ class MorrisGame {
   std::vector<SquareMap> maps_;
   std::vector<Tier> tiers_;       // by tier id
   std::vector<TierId> tier_ids_;  // by (mover_hand, opponent_hand, mover, opponent); kNoTier where none
-  // By (first set's stones, second's): built when first asked for, since a
-  // query needs a few of the hundred and each costs a table of C(24, first).
-  struct LazyIndexer {
-    std::once_flag built;
-    std::unique_ptr<Indexer> indexer;
-    std::atomic<const Indexer*> ready{nullptr};  // set once built: the lookups' fast path
-  };
-  std::unique_ptr<LazyIndexer[]> indexers_;
-  // By the first set's stones: the indexers of one first set's size share
-  // its classes (SetIndexer::classes_of_first_sets), the largest part of
-  // building one (Morabaraba's 169 indexers took 30 s to build apart).
-  struct LazyClasses {
-    std::once_flag built;
-    std::shared_ptr<const Indexer::FirstSetClasses> classes;
-  };
-  std::unique_ptr<LazyClasses[]> first_set_classes_;
+  // Built when first asked for: a query needs a few of the hundred, and each
+  // costs a table of C(24, first).
+  LazyIndexers<Indexer> indexers_;
 };
 
 // The hooks of solver/game_concept.hpp this game provides.
@@ -578,5 +559,6 @@ static_assert(DescribesMoveText<MorrisGame>);
 static_assert(ExplainsShortMoves<MorrisGame>);
 static_assert(NamesMovementPhase<MorrisGame>);
 static_assert(ExplainsRules<MorrisGame>);
+static_assert(ReportsTableBytes<MorrisGame>);
 
 }  // namespace rtb

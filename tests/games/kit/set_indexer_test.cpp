@@ -13,10 +13,12 @@
 #include <random>
 #include <set>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "games/kit/bitboard.hpp"
 #include "games/kit/board_symmetry.hpp"
+#include "games/kit/lazy_indexers.hpp"
 #include "games/kit/set_indexer.hpp"
 
 namespace rtb {
@@ -238,6 +240,38 @@ TEST(SetIndexer, IndexersSharingTheirFirstSetClassesNumberAsIfBuiltAlone) {
   }
   EXPECT_THROW(TwoSetIndexer(25, 5, 3, maps, classes), std::invalid_argument);
   EXPECT_THROW(TwoSetIndexer(16, 4, 3, dihedral_maps(4), classes), std::invalid_argument);
+}
+
+// The games' lazy indexers (games/kit/lazy_indexers.hpp): nothing is built
+// before it is asked for; each indexer is built once, also when threads ask
+// at the same time; those of one first set's size share one table of
+// classes, and number as an indexer built alone; the bytes they report are
+// each indexer's own tables and each size's classes once.
+TEST(LazyIndexers, BuildEachOnceAndShareOneTableOfClassesAFirstSetSize) {
+  const auto maps = dihedral_maps(5);
+  const LazyIndexers<TwoSetIndexer> lazy(25, maps, 5, 7);
+  EXPECT_EQ(lazy.table_bytes(), 0u) << "a table before any indexer was asked for";
+  std::vector<const TwoSetIndexer*> seen(4);
+  std::vector<std::thread> threads;
+  for (std::size_t k = 0; k < seen.size(); ++k) threads.emplace_back([&, k] { seen[k] = &lazy.get(4, 3); });
+  for (std::thread& t : threads) t.join();
+  for (const TwoSetIndexer* s : seen) EXPECT_EQ(s, seen.front()) << "built more than once";
+  const TwoSetIndexer &four_three = lazy.get(4, 3), &four_seven = lazy.get(4, 7), &five_two = lazy.get(5, 2);
+  EXPECT_EQ(&four_three.first_set_class_table(), &four_seven.first_set_class_table());
+  EXPECT_NE(&four_three.first_set_class_table(), &five_two.first_set_class_table());
+  const TwoSetIndexer alone(25, 4, 7, maps);
+  ASSERT_EQ(four_seven.size(), alone.size());
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t slot = rng() % alone.size();
+    const auto [first, rest] = alone.sets(slot);
+    ASSERT_EQ(four_seven.index(first, rest), alone.index(first, rest));
+  }
+  // C(25, 4) and C(25, 5) sets in the class tables, a 32-bit word each at the least.
+  const std::uint64_t classes = four_three.first_set_class_table().bytes() + five_two.first_set_class_table().bytes();
+  EXPECT_GE(classes, (binomial(25, 4) + binomial(25, 5)) * sizeof(std::uint32_t));
+  EXPECT_EQ(lazy.table_bytes(),
+            classes + four_three.own_table_bytes() + four_seven.own_table_bytes() + five_two.own_table_bytes());
 }
 
 TEST(SetIndexer, RefusesTiersBeyondTheSlotLimitWithAClearError) {
