@@ -18,7 +18,9 @@
 //     4 a side and the Bagh-Chal sliding phase against this plan); for the
 //     lean walk, a waiting byte a slot and its chunk maps (solver/walk.hpp);
 //     for the byte walk, its chunk maps and the levels noted for each chunk;
-//   - a fixed base for the program and the game's tables;
+//   - a base: the program (fixed) and the game's own tables, which it
+//     reports (ReportsTableBytes: Morabaraba's 97 MiB, which a run with
+//     `--memory-limit 15G` passed its limit by before they were counted);
 //   - for a game that gives no predecessors, the engine's table of the
 //     group's moves taken backwards (solver/reverse_moves.hpp), counted with
 //     the working lists: 8 bytes a slot and a parent's bytes a move that
@@ -88,10 +90,10 @@ struct PlanModel {
   // one (solver/solved_tier.hpp: every tier of every game solved so far);
   // a tier whose distances pass 254 plies takes two, more than planned.
   double held_bytes_per_slot = 1.0;
-  // The program, its libraries, the game's tables, the threads and the
-  // file writer's zstd contexts (measured: `rtb generate pangki
-  // --max-pieces 2`, which solves 1,911 slots, peaks at 13.3 MiB on 1
-  // thread and 13.5 on 2).
+  // The program, its libraries, the threads and the file writer's zstd
+  // contexts (measured: `rtb generate pangki --max-pieces 2`, which solves
+  // 1,911 slots, peaks at 13.3 MiB on 1 thread and 13.5 on 2); plan_model_of
+  // adds the game's tables where it reports them.
   std::uint64_t base_bytes = 14ull << 20;
   // Compressed size of a tier file, in bits a slot (measured on the game).
   double file_bits_per_slot = 4.5;
@@ -171,7 +173,8 @@ struct ResourcePlan {
   std::size_t groups_complete = 0;  // skipped: their files are there
   std::uint64_t peak_memory_bytes = 0;
   std::uint64_t disk_bytes = 0;
-  std::size_t peak_group = 0;  // index into groups
+  std::size_t peak_group = 0;    // index into groups
+  std::uint64_t base_bytes = 0;  // the model's: in every group's memory
 };
 
 // The walk every walked group gets for a front end's choice: the byte walk
@@ -259,6 +262,7 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
   ResourcePlan plan;
   plan.ranks = model.ranks;
   plan.memory_limit = model.memory_limit;
+  plan.base_bytes = model.base_bytes;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     if (!needed[g]) continue;
     const TierGroup& group = groups[g];
@@ -390,6 +394,7 @@ template <class G>
 PlanModel plan_model_of(const G& game) {
   PlanModel model;
   if constexpr (EstimatesFileSize<G>) model.file_bits_per_slot = game.file_bits_per_slot();
+  if constexpr (ReportsTableBytes<G>) model.base_bytes += game.table_bytes();
   return model;
 }
 

@@ -37,6 +37,8 @@ inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
       << mib(plan.peak_memory_bytes);
   if (!plan.groups.empty()) out << " (group " << plan.groups[plan.peak_group].name << ")";
   out << ", disk " << mib(plan.disk_bytes) << "\n";
+  if (!plan.groups.empty())
+    out << "a group's memory counts " << mib(plan.base_bytes) << " for the program and the game's tables\n";
   if (ranks) {
     const auto split =
         std::count_if(plan.groups.begin(), plan.groups.end(), [](const GroupPlan& g) { return g.split_ranks > 0; });

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "driver/resource_plan.hpp"
 #include "driver/solve_in_memory.hpp"
 #include "games/kit/perft.hpp"
 #include "games/morris/morris.hpp"
@@ -358,6 +359,26 @@ TEST(MorabarabaLaskerTiers, LargestUnitsHaveMalomsSlotCounts) {
             1'075'686'040u);
   EXPECT_EQ(lasker.tier_size(lasker.tier_with_hands(1, 0, 8, 8)) + lasker.tier_size(lasker.tier_with_hands(0, 1, 8, 8)),
             1'206'665'460u);
+}
+
+// The numbering's tables of Morabaraba, held by every generate from start to
+// end, are counted in the plan's base: the classes of every set of 0 to 12
+// of the 24 points, a 64-bit word each (16 symmetries) at the least. Before
+// they were counted a run with `--memory-limit 15G` passed its limit.
+TEST(MorabarabaPlan, TheNumberingsTablesAreInEveryGroupsMemory) {
+  const MorrisGame game("morabaraba");
+  std::uint64_t sets = 0;
+  for (int k = 0; k <= game.stones(); ++k) sets += binomial(24, k);
+  const std::uint64_t tables = game.table_bytes();
+  EXPECT_GE(tables, sets * sizeof(std::uint64_t));
+  EXPECT_LT(tables, sets * sizeof(std::uint64_t) * 3 / 2);
+  const PlanModel model = plan_model_of(game);
+  EXPECT_EQ(model.base_bytes, PlanModel{}.base_bytes + tables);
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const ResourcePlan plan = plan_resources(
+      game, groups, std::vector<bool>(groups.size(), true), [](std::uint32_t) { return false; }, model);
+  EXPECT_EQ(plan.base_bytes, model.base_bytes);
+  for (const GroupPlan& g : plan.groups) ASSERT_GE(g.memory_bytes, model.base_bytes + g.state_bytes) << g.name;
 }
 
 // A placement where the opponent has more than nine stones to remove: the
