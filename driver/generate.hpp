@@ -9,6 +9,7 @@
 // gets them from this one place: the plan against the memory limit and the
 // free disk, then the directory's writer lock (one generate a directory at a
 // time), then the sweep of temporaries that a killed run left behind.
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -95,15 +96,23 @@ ResourcePlan plan_generate(const G& game, const GenerateOptions& options) {
   const std::vector<bool> needed = needed_groups(groups, game.tier_count(), options.wanted);
   // A file whose header and block table open is taken as complete: a cheap
   // look (generate itself checks every block before it skips a group).
+  std::vector<std::int8_t> known(game.tier_count(), -1);  // each file looked at once
   auto complete = [&](std::uint32_t t) {
-    try {
-      TierFile file(tier_file_path(game, options.dir, t), tier_info(game, t), 0);
-      return true;
-    } catch (const TablebaseError&) {
-      return false;
+    if (known[t] < 0) {
+      try {
+        TierFile file(tier_file_path(game, options.dir, t), tier_info(game, t), 0);
+        known[t] = 1;
+      } catch (const TablebaseError&) {
+        known[t] = 0;
+      }
     }
+    return known[t] == 1;
   };
-  PlanModel model = plan_model_of(game);
+  // The groups the run solves: its tables are those they solve and read.
+  std::vector<bool> solving = needed;
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    if (solving[g]) solving[g] = !std::all_of(groups[g].tiers.begin(), groups[g].tiers.end(), complete);
+  PlanModel model = plan_model_of(game, tiers_touched(groups, solving));
   if (options.derive_tiers) model.derived = derived_tiers(game);
   model.memory_limit = memory_limit_of(options);
   model.ranks = options.ranks;

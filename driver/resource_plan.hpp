@@ -388,13 +388,31 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
   return plan;
 }
 
-// The model for `game`: its measured bits a slot where it gives them
-// (EstimatesFileSize), the largest measured otherwise.
+// The tiers that the selected groups solve or read, each once: those whose
+// numbering a run builds.
+inline std::vector<std::uint32_t> tiers_touched(const std::vector<TierGroup>& groups,
+                                                const std::vector<bool>& selected) {
+  std::vector<std::uint32_t> tiers;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (!selected[g]) continue;
+    tiers.insert(tiers.end(), groups[g].tiers.begin(), groups[g].tiers.end());
+    tiers.insert(tiers.end(), groups[g].dependencies.begin(), groups[g].dependencies.end());
+  }
+  std::sort(tiers.begin(), tiers.end());
+  tiers.erase(std::unique(tiers.begin(), tiers.end()), tiers.end());
+  return tiers;
+}
+
+// The model for a run of `game` that solves or reads `tiers`: the game's
+// measured bits a slot where it gives them (EstimatesFileSize), the largest
+// measured otherwise, and the tables of those tiers in the base where the
+// game reports them.
 template <class G>
-PlanModel plan_model_of(const G& game) {
+PlanModel plan_model_of(const G& game, const std::vector<std::uint32_t>& tiers) {
   PlanModel model;
   if constexpr (EstimatesFileSize<G>) model.file_bits_per_slot = game.file_bits_per_slot();
-  if constexpr (ReportsTableBytes<G>) model.base_bytes += game.table_bytes();
+  if constexpr (ReportsTableBytes<G>)
+    model.base_bytes += game.table_bytes(std::vector<typename G::TierId>(tiers.begin(), tiers.end()));
   return model;
 }
 

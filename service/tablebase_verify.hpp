@@ -201,7 +201,7 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
     // Generate's plan of the same groups: a proof holds what a solve holds,
     // and its tier's stored values beside the values it computes (a byte a
     // slot more, counted for the largest tier).
-    PlanModel model = plan_model_of(game);
+    PlanModel model = plan_model_of(game, tiers_touched(groups, checked_group));
     model.memory_limit = options.memory_limit != 0 ? options.memory_limit : physical_memory_bytes();
     std::uint64_t largest = 0;
     for (std::size_t g = 0; g < groups.size(); ++g)

@@ -283,13 +283,14 @@ concept EstimatesFileSize = requires(const G& g) {
   { g.file_bits_per_slot() } -> std::convertible_to<double>;
 };
 
-// g.table_bytes() is the memory of the game's own tables (its numbering's
-// lookups) with every tier's built, which it builds: a run holds them from
+// g.table_bytes(tiers) is the memory of the game's own tables (its
+// numbering's lookups) that the given tiers read, said without building them:
+// a run builds those of the tiers it solves and reads and holds them from
 // start to end, and `generate --plan` counts them beside the program. Without
 // it the plan counts none (the game's tables are small).
 template <class G>
-concept ReportsTableBytes = requires(const G& g) {
-  { g.table_bytes() } -> std::convertible_to<std::uint64_t>;
+concept ReportsTableBytes = requires(const G& g, const std::vector<typename G::TierId>& tiers) {
+  { g.table_bytes(tiers) } -> std::convertible_to<std::uint64_t>;
 };
 
 // g.move_notation() says how the game's moves are written, for `rtb query

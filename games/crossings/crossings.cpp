@@ -84,10 +84,11 @@ CrossingsGame::CrossingsGame(CrossingsRules rules, std::string variant)
   indexers_ = LazyIndexers<TwoSetIndexer>(squares_, maps_, stones_, stones_);
 }
 
-std::uint64_t CrossingsGame::table_bytes() const {
+std::uint64_t CrossingsGame::table_bytes(const std::vector<TierId>& tiers) const {
   if (!has_tablebases()) return 0;
-  for (TierId t = 0; t < tier_count(); ++t) indexer(t);
-  return indexers_.table_bytes();
+  std::vector<std::pair<int, int>> sizes;
+  for (const TierId t : tiers) sizes.push_back(indexer_sizes(t));
+  return indexers_.table_bytes(sizes);
 }
 
 std::string CrossingsGame::tier_name(TierId t) const {

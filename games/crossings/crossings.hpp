@@ -104,9 +104,14 @@ class CrossingsGame {
   int mover_pieces(TierId t) const { return static_cast<int>(t) / stones_ + 1; }
   int other_pieces(TierId t) const { return static_cast<int>(t) % stones_ + 1; }
   std::string tier_name(TierId t) const;
-  std::uint64_t tier_size(TierId t) const { return has_tablebases() ? indexer(t).size() : kHashSlots; }
-  // ReportsTableBytes: every tier's numbering, built (8x3's: 14 MiB).
-  std::uint64_t table_bytes() const;
+  std::uint64_t tier_size(TierId t) const {
+    if (!has_tablebases()) return kHashSlots;
+    const auto [first, second] = indexer_sizes(t);
+    return indexers_.size(first, second);
+  }
+  // ReportsTableBytes: the numbering's tables of these tiers, not built
+  // (every tier's: 8x3 14 MiB).
+  std::uint64_t table_bytes(const std::vector<TierId>& tiers) const;
   std::uint64_t tier_positions(TierId t) const;
   std::vector<TierId> tier_successors(TierId t) const;
   bool solved_by_default(TierId) const { return has_tablebases(); }
@@ -315,7 +320,13 @@ class CrossingsGame {
   // A tier's numbering, by (the opponent's stones, the mover's), boards with
   // tablebases only. Each is built the first time it is used (a perft or a
   // query needs none, and a 32-square board's take seconds).
-  const TwoSetIndexer& indexer(TierId t) const { return indexers_.get(other_pieces(t), mover_pieces(t)); }
+  const TwoSetIndexer& indexer(TierId t) const {
+    const auto [first, second] = indexer_sizes(t);
+    return indexers_.get(first, second);
+  }
+  // The sizes of the two sets tier t's numbering ranks: the side that moved
+  // last first.
+  std::pair<int, int> indexer_sizes(TierId t) const { return {other_pieces(t), mover_pieces(t)}; }
   std::vector<SquareMap> maps_;  // identity and the left-right mirror
   SquareMap turn_;               // the board upside down, by byte tables
   LazyIndexers<TwoSetIndexer> indexers_;

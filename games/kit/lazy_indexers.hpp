@@ -5,7 +5,9 @@
 // at the same time. Indexers whose first sets have one size share that
 // size's classes (SetIndexer::classes_of_first_sets), the largest part of
 // each: Morabaraba's 169 indexers took 30 s to build apart, and Crossings
-// 8x3's 64 held 90 MB apart, where its tables take 14 MiB shared.
+// 8x3's 64 held 90 MB apart, where its tables take 14 MiB shared. Sizes
+// and table bytes are said without building anything (SetIndexer::slots_of),
+// so that listing a game's tiers or planning a small run builds no table.
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -14,6 +16,8 @@
 #include <mutex>
 #include <utility>
 #include <vector>
+
+#include "solver/game_concept.hpp"
 
 namespace rtb {
 
@@ -31,8 +35,19 @@ class LazyIndexers {
         maps_(std::move(maps)),
         seconds_(static_cast<std::size_t>(most_second) + 1),
         indexers_(std::make_unique<LazyIndexer[]>((static_cast<std::size_t>(most_first) + 1) * seconds_)),
-        classes_(std::make_unique<LazyClasses[]>(static_cast<std::size_t>(most_first) + 1)),
-        firsts_(static_cast<std::size_t>(most_first) + 1) {}
+        classes_(std::make_unique<LazyClasses[]>(static_cast<std::size_t>(most_first) + 1)) {
+    for (int first = 0; first <= most_first; ++first)
+      for (int second = 0; second <= most_second; ++second)
+        sizes_.push_back(Indexer::slots_of(squares_, {first, second}, maps_));
+  }
+
+  // The slots of the indexer of these sizes, built or not. A tier beyond the
+  // slot limit is refused as building it would refuse it (std::length_error,
+  // naming the sizes).
+  std::uint64_t size(int first, int second) const {
+    const std::uint64_t slots = sizes_[slot_of(first, second)];
+    return slots <= kMaxTierSlots ? slots : get(first, second).size();
+  }
 
   // The lookup of a built indexer stays inline: the solver's inner loops ask
   // for it per slot.
@@ -42,21 +57,22 @@ class LazyIndexers {
     return build(first, second);
   }
 
-  // The bytes of the tables built so far: every indexer's own, and each
-  // table of classes once however many indexers read it. A run holds them
+  // The bytes the indexers of these (first, second) sizes hold once built,
+  // said without building them: each one's own tables, and each size of
+  // first set's classes once however many of them read it. A run holds them
   // from start to end, and the plan counts them (solver/game_concept.hpp:
   // ReportsTableBytes).
-  std::uint64_t table_bytes() const {
+  std::uint64_t table_bytes(const std::vector<std::pair<int, int>>& indexers) const {
     std::uint64_t bytes = 0;
-    std::vector<const Classes*> counted;
-    for (std::size_t k = 0; k < firsts_ * seconds_; ++k) {
-      const Indexer* built = indexers_[k].ready.load(std::memory_order_acquire);
-      if (!built) continue;
-      bytes += built->own_table_bytes();
-      const Classes* classes = &built->first_set_class_table();
-      if (std::find(counted.begin(), counted.end(), classes) != counted.end()) continue;
-      counted.push_back(classes);
-      bytes += classes->bytes();
+    std::vector<bool> counted_first(sizes_.size() / seconds_, false);
+    std::vector<bool> counted_pair(sizes_.size(), false);
+    for (const auto& [first, second] : indexers) {
+      if (counted_pair[slot_of(first, second)]) continue;
+      counted_pair[slot_of(first, second)] = true;
+      bytes += Indexer::own_table_bytes_of(squares_, {first, second}, maps_);
+      if (counted_first[static_cast<std::size_t>(first)]) continue;
+      counted_first[static_cast<std::size_t>(first)] = true;
+      bytes += Indexer::first_set_class_bytes(squares_, first, maps_);
     }
     return bytes;
   }
@@ -92,7 +108,7 @@ class LazyIndexers {
   std::size_t seconds_ = 0;
   std::unique_ptr<LazyIndexer[]> indexers_;
   std::unique_ptr<LazyClasses[]> classes_;
-  std::size_t firsts_ = 0;
+  std::vector<std::uint64_t> sizes_;  // by slot_of(first, second)
 };
 
 }  // namespace rtb

@@ -22,6 +22,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -57,6 +58,16 @@ class SetIndexer {
   struct FirstSetClasses;
   static std::shared_ptr<const FirstSetClasses> classes_of_first_sets(int squares, int first_count,
                                                                       const std::vector<Map>& maps);
+  // How many classes there are, and what the table of them and an
+  // indexer's own tables will take, said without building them: a plan
+  // counts a run's tables, and a tier's size is asked for long before (or
+  // without) its positions are numbered.
+  static std::uint64_t count_first_set_classes(int squares, int first_count, const std::vector<Map>& maps);
+  static std::uint64_t first_set_class_bytes(int squares, int first_count, const std::vector<Map>& maps);
+  static std::uint64_t own_table_bytes_of(int squares, const std::array<int, N>& counts, const std::vector<Map>& maps);
+  // The slots of an indexer of these counts: classes of first sets times the
+  // placements of the further sets, as size() will say once it is built.
+  static std::uint64_t slots_of(int squares, const std::array<int, N>& counts, const std::vector<Map>& maps);
 
   // `maps` must be a group (closed under composition) with the identity
   // first; at most kMostMaps. `classes`, when given, must come from
@@ -150,12 +161,7 @@ class SetIndexer {
   // The bytes of this indexer's own tables (its copy of the maps, a few
   // kilobytes each, and its further sets by rank), without the classes of
   // first sets it may share with others (FirstSetClasses::bytes).
-  std::uint64_t own_table_bytes() const {
-    std::uint64_t bytes = maps_.size() * sizeof(Map);
-    for (const Map& map : maps_) bytes += map.image().size() * sizeof(int);
-    for (const std::vector<S>& sets : of_rank_) bytes += sets.size() * sizeof(S);
-    return bytes;
-  }
+  std::uint64_t own_table_bytes() const { return own_table_bytes_of(squares_, counts_, maps_); }
   // The classes of first sets it reads, shared or its own.
   const FirstSetClasses& first_set_class_table() const { return *classes_; }
 
@@ -170,6 +176,8 @@ class SetIndexer {
     std::uint32_t class_id() const { return static_cast<std::uint32_t>(packed >> MostMaps); }
     std::uint32_t to_canonical() const { return static_cast<std::uint32_t>(packed & ((Packed{1} << MostMaps) - 1)); }
   };
+  // A further set's table by rank (of_rank_) is kept up to this many ranks.
+  static constexpr std::uint64_t kMostTabledSets = 1 << 17;
   static constexpr std::uint64_t kMostClasses = std::uint64_t{1}
                                                 << (MostMaps == 8 ? 24 : 32);  // what FirstSetClass holds
 
@@ -277,7 +285,6 @@ SetIndexer<S, N, M>::SetIndexer(int squares, const std::array<int, N>& counts, s
   if (static_cast<unsigned __int128>(class_count_) * further_sets_ > kMaxTierSlots)
     throw too_large(std::to_string(class_count_) + " classes of first sets times " + std::to_string(further_sets_) +
                     " further placements");
-  constexpr std::uint64_t kMostTabledSets = 1 << 17;
   for (std::size_t k = 1; k < N; ++k) {
     const std::uint64_t ranks = radix_[k - 1];
     if (ranks > kMostTabledSets) continue;
@@ -327,6 +334,71 @@ std::shared_ptr<const typename SetIndexer<S, N, M>::FirstSetClasses> SetIndexer<
     if (rank + 1 < sets) set = next_colex_set(set);
   }
   return out;
+}
+
+// Burnside's lemma: the classes are the mean, over the maps, of the sets
+// each map sends onto themselves; such a set is a union of the map's cycles,
+// so it is counted by the cycles' lengths (the coefficient of x^count in the
+// product of 1 + x^length over the cycles).
+template <SquareSet S, std::size_t N, std::size_t M>
+std::uint64_t SetIndexer<S, N, M>::count_first_set_classes(int squares, int first_count, const std::vector<Map>& maps) {
+  if (first_count < 0 || first_count > squares || maps.empty()) return 0;
+  unsigned __int128 fixed_sum = 0;
+  for (const Map& map : maps) {
+    std::vector<unsigned __int128> ways(static_cast<std::size_t>(first_count) + 1, 0);
+    ways[0] = 1;
+    std::vector<bool> seen(static_cast<std::size_t>(squares), false);
+    for (int start = 0; start < squares; ++start) {
+      if (seen[static_cast<std::size_t>(start)]) continue;
+      int length = 0;
+      for (int s = start; !seen[static_cast<std::size_t>(s)]; s = map.apply_square(s)) {
+        seen[static_cast<std::size_t>(s)] = true;
+        ++length;
+      }
+      for (int filled = first_count - length; filled >= 0; --filled)
+        ways[static_cast<std::size_t>(filled + length)] += ways[static_cast<std::size_t>(filled)];
+    }
+    fixed_sum += ways[static_cast<std::size_t>(first_count)];
+  }
+  const unsigned __int128 classes = fixed_sum / maps.size();
+  return classes > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
+                                                             : static_cast<std::uint64_t>(classes);
+}
+
+template <SquareSet S, std::size_t N, std::size_t M>
+std::uint64_t SetIndexer<S, N, M>::first_set_class_bytes(int squares, int first_count, const std::vector<Map>& maps) {
+  return binomial(squares, first_count) * sizeof(FirstSetClass) +
+         count_first_set_classes(squares, first_count, maps) * (sizeof(S) + sizeof(std::uint32_t));
+}
+
+template <SquareSet S, std::size_t N, std::size_t M>
+std::uint64_t SetIndexer<S, N, M>::own_table_bytes_of(int squares, const std::array<int, N>& counts,
+                                                      const std::vector<Map>& maps) {
+  std::uint64_t bytes = maps.size() * sizeof(Map);
+  for (const Map& map : maps) bytes += map.image().size() * sizeof(int);
+  int free_squares = squares - counts[0];
+  for (std::size_t k = 1; k < N; ++k) {
+    const std::uint64_t ranks = binomial(free_squares, counts[k]);
+    if (ranks <= kMostTabledSets) bytes += ranks * sizeof(S);
+    free_squares -= counts[k];
+  }
+  return bytes;
+}
+
+template <SquareSet S, std::size_t N, std::size_t M>
+std::uint64_t SetIndexer<S, N, M>::slots_of(int squares, const std::array<int, N>& counts,
+                                            const std::vector<Map>& maps) {
+  // Saturates where it passes 64 bits, as binomial() does: far beyond any
+  // tier the constructor accepts (kMaxTierSlots).
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t slots = count_first_set_classes(squares, counts[0], maps);
+  int free_squares = squares - counts[0];
+  for (std::size_t k = 1; k < N; ++k) {
+    const unsigned __int128 product = static_cast<unsigned __int128>(slots) * binomial(free_squares, counts[k]);
+    slots = product > kMax ? kMax : static_cast<std::uint64_t>(product);
+    free_squares -= counts[k];
+  }
+  return slots;
 }
 
 template <SquareSet S, std::size_t N, std::size_t M>

@@ -96,9 +96,10 @@ void MorrisGame::build_tiers() {
     for (int o = 3; o <= n; ++o) add(2 * n, m, o);
 }
 
-std::uint64_t MorrisGame::table_bytes() const {
-  for (TierId t = 0; t < tier_count(); ++t) indexer(t);
-  return indexers_.table_bytes();
+std::uint64_t MorrisGame::table_bytes(const std::vector<TierId>& tiers) const {
+  std::vector<std::pair<int, int>> sizes;
+  for (const TierId t : tiers) sizes.push_back(indexer_sizes(t));
+  return indexers_.table_bytes(sizes);
 }
 
 std::string MorrisGame::tier_name(TierId t) const {

@@ -162,15 +162,19 @@ class MorrisGame {
     return mover_on_board(t) > opponent_on_board(t);
   }
   std::string tier_name(TierId t) const;  // "m9-8", "p12-w5-b4", Lasker's "p8-7-h2-1"
-  std::uint64_t tier_size(TierId t) const { return indexer(t).size(); }
+  std::uint64_t tier_size(TierId t) const {
+    const auto [first, second] = indexer_sizes(t);
+    return indexers_.size(first, second);
+  }
   // Positions of the tier (one side to move), not reduced by symmetry.
   std::uint64_t tier_positions(TierId t) const {
     return binomial(rules_.points, mover_on_board(t)) *
            binomial(rules_.points - mover_on_board(t), opponent_on_board(t));
   }
   std::uint64_t class_count(TierId t) const { return indexer(t).class_count(); }
-  // ReportsTableBytes: every tier's numbering, built (Morabaraba's: 97 MiB).
-  std::uint64_t table_bytes() const;
+  // ReportsTableBytes: the numbering's tables of these tiers, not built
+  // (every tier's: Morabaraba 97 MiB).
+  std::uint64_t table_bytes(const std::vector<TierId>& tiers) const;
   std::vector<TierId> tier_successors(TierId t) const;
   // The tier of a position that is not over (is_lost is false).
   TierId tier_of(const Position& p) const {
@@ -522,7 +526,13 @@ class MorrisGame {
   // By (first set's stones, second's).
   const Indexer& indexer(int first, int second) const { return indexers_.get(first, second); }
   const Indexer& indexer(TierId t) const {
-    return mover_first(t) ? indexer(tiers_[t].mover, tiers_[t].opponent) : indexer(tiers_[t].opponent, tiers_[t].mover);
+    const auto [first, second] = indexer_sizes(t);
+    return indexer(first, second);
+  }
+  // The sizes of the two sets tier t's numbering ranks, the first first.
+  std::pair<int, int> indexer_sizes(TierId t) const {
+    return mover_first(t) ? std::pair{tiers_[t].mover, tiers_[t].opponent}
+                          : std::pair{tiers_[t].opponent, tiers_[t].mover};
   }
 
   std::string name_ = "morris";

@@ -369,12 +369,17 @@ TEST(MorabarabaPlan, TheNumberingsTablesAreInEveryGroupsMemory) {
   const MorrisGame game("morabaraba");
   std::uint64_t sets = 0;
   for (int k = 0; k <= game.stones(); ++k) sets += binomial(24, k);
-  const std::uint64_t tables = game.table_bytes();
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const std::vector<std::uint32_t> every = tiers_touched(groups, std::vector<bool>(groups.size(), true));
+  ASSERT_EQ(every.size(), game.tier_count());
+  const std::uint64_t tables = game.table_bytes(every);
   EXPECT_GE(tables, sets * sizeof(std::uint64_t));
   EXPECT_LT(tables, sets * sizeof(std::uint64_t) * 3 / 2);
-  const PlanModel model = plan_model_of(game);
+  const PlanModel model = plan_model_of(game, every);
   EXPECT_EQ(model.base_bytes, PlanModel{}.base_bytes + tables);
-  const std::vector<TierGroup> groups = game_solve_order(game);
+  // A run of the 3-a-side tier counts only its own table: the classes of
+  // sets of 3 points and its further sets, a small part of the whole.
+  EXPECT_LT(game.table_bytes({game.tier_with_hands(0, 0, 3, 3)}), tables / 100);
   const ResourcePlan plan = plan_resources(
       game, groups, std::vector<bool>(groups.size(), true), [](std::uint32_t) { return false; }, model);
   EXPECT_EQ(plan.base_bytes, model.base_bytes);
