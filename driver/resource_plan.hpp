@@ -81,11 +81,13 @@ struct PlanModel {
   // and the threads' buffers, measured the same way (within 5% of the
   // measured peak on Crossings 5x5, 5x6 and the Bagh-Chal sliding phase).
   double working_bytes_per_slot_lean = 1.0;
-  // The byte walk: a bit a slot (moves leaving the group that win later),
-  // its chunk maps and the levels noted for each chunk (one bit a chunk of
-  // 1024 slots a level: 0.025), the counts kept aside and the threads'
-  // buffers.
-  double working_bytes_per_slot_byte = 0.175;
+  // The byte walk: its chunk maps and the levels noted for each chunk (one
+  // bit a chunk of 1024 slots a level: 0.025), the counts kept aside and
+  // the threads' buffers; and, in a group that moves leave, a bit a slot
+  // for those that win later (in a group no move leaves, such as Bagh-Chal's
+  // last captures, no bit is ever set and its pages never become memory).
+  double working_bytes_per_slot_byte = 0.05;
+  double exit_bits_bytes_per_slot = 0.125;
   // A solved tier held in memory: one byte a value where every value fits
   // one (solver/solved_tier.hpp: every tier of every game solved so far);
   // a tier whose distances pass 254 plies takes two, more than planned.
@@ -300,7 +302,9 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       const double per_slot = p.walk == Walk::Lean ? model.working_bytes_per_slot_lean
                               : in_bytes           ? model.working_bytes_per_slot_byte
                                                    : working_per_slot;
-      p.working_bytes = static_cast<std::uint64_t>(double(p.slots) * per_slot);
+      const bool exits = in_bytes && !group.dependencies.empty();
+      p.working_bytes =
+          static_cast<std::uint64_t>(double(p.slots) * (per_slot + (exits ? model.exit_bits_bytes_per_slot : 0.0)));
       // A game without predecessors has the engine's table of the group's
       // moves taken backwards beside every walk (Crossings' seed reading),
       // estimated once from sampled slots.

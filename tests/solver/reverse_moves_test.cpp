@@ -327,8 +327,9 @@ TEST(ReverseMoves, PlanCountsTheTableOnlyWithoutPredecessors) {
       // The scanning walks' bytes are every game's; the block walk's lists
       // are the game's, and without them the shared walk's.
       const auto per_slot = [&](double bytes) { return std::uint64_t(double(own.groups[k].slots) * bytes); };
+      const double exit_bits = groups[g].dependencies.empty() ? 0.0 : model.exit_bits_bytes_per_slot;
       const double scanning =
-          walk == Walk::Byte ? model.working_bytes_per_slot_byte : model.working_bytes_per_slot_lean;
+          walk == Walk::Byte ? model.working_bytes_per_slot_byte + exit_bits : model.working_bytes_per_slot_lean;
       const std::uint64_t own_walk = per_slot(walk == Walk::Lists ? model.working_bytes_per_slot_by_block : scanning);
       const std::uint64_t shared_walk = per_slot(walk == Walk::Lists ? model.working_bytes_per_slot_shared : scanning);
       EXPECT_EQ(own.groups[k].working_bytes, own_walk);
