@@ -19,6 +19,7 @@
 
 #include "driver/file_tier_store.hpp"
 #include "driver/group_loop.hpp"
+#include "driver/peak_memory.hpp"
 #include "driver/resource_plan.hpp"
 #include "solver/derived_tier.hpp"
 #include "solver/progress.hpp"
@@ -54,10 +55,23 @@ struct GenerateOptions {
   double checkpoint_minutes = 10;
 };
 
+// A group the run solved: what the plan gave it and what it took. The peak
+// is the process's largest resident memory from the group's first read to
+// its last file written, sampled (driver/peak_memory.hpp); 0 where the
+// system does not say.
+struct GroupPeak {
+  std::string name;
+  std::uint64_t slots = 0;
+  double seconds = 0;
+  std::uint64_t plan_bytes = 0;
+  std::uint64_t peak_bytes = 0;
+};
+
 struct GenerateReport {
   std::size_t groups_solved = 0, groups_skipped = 0;
   std::uint64_t slots_solved = 0;
   double seconds = 0;
+  std::vector<GroupPeak> groups;  // in the order solved (not under MPI)
 };
 
 // The folder of the game's files in `dir` (dir/GAME-VARIANT).
@@ -148,6 +162,50 @@ void follow_plan(GroupLoop<G>& loop, const ResourcePlan& plan) {
   loop.set_child_list_budgets(std::move(list_bytes));
 }
 
+// Measures each group's peak memory against its plan (GroupPeak): the
+// group's last progress line says both, and a group that passed the
+// --memory-limit the run was given says so even with --quiet, as the limit
+// is the user's promise to the machine. Lives as long as the loop's solve.
+class GroupPeakWatch {
+ public:
+  template <RetrogradeGame G>
+  GroupPeakWatch(GroupLoop<G>& loop, const ResourcePlan& plan, Progress& progress, const GenerateOptions& options)
+      : plans_(loop.groups().size(), nullptr), progress_(progress), options_(options) {
+    for (const GroupPlan& g : plan.groups) plans_.at(g.group) = &g;
+    loop.watch_groups([this](std::size_t) { start(); },
+                      [this, &loop](std::size_t g) { finish(g, loop.group_name(g)); });
+  }
+  std::vector<GroupPeak> take() { return std::move(peaks_); }
+
+ private:
+  void start() {
+    return_freed_memory();
+    sampler_.restart();
+    started_ = progress_.elapsed_seconds();
+  }
+  void finish(std::size_t g, std::string name) {
+    const GroupPlan* p = plans_.at(g);
+    GroupPeak peak{std::move(name), p ? p->slots : 0, progress_.elapsed_seconds() - started_, p ? p->memory_bytes : 0,
+                   sampler_.peak()};
+    if (peak.peak_bytes > 0) {
+      progress_.finished("done; peak memory " + mib(peak.peak_bytes) +
+                         (peak.plan_bytes > 0 ? " (plan " + mib(peak.plan_bytes) + ")" : ""));
+      if (options_.memory_limit != 0 && peak.peak_bytes > options_.memory_limit)
+        progress_.note("group " + peak.name + " peaked at " + mib(peak.peak_bytes) + ", over " +
+                       options_.memory_limit_name + " " + mib(options_.memory_limit) + " (its plan " +
+                       mib(peak.plan_bytes) + ")");
+    }
+    peaks_.push_back(std::move(peak));
+  }
+
+  std::vector<const GroupPlan*> plans_;  // by group of the solve order; those the run solves
+  Progress& progress_;
+  const GenerateOptions& options_;
+  std::vector<GroupPeak> peaks_;
+  PeakSampler sampler_;
+  double started_ = 0;
+};
+
 // The writer's hold on a game's folder while it generates: the lock (a
 // second writer is refused at once, naming the first; readers never wait),
 // taken before the temporaries of a killed run are swept, so that a running
@@ -181,9 +239,10 @@ GenerateReport generate(const G& game, const GenerateOptions& options) {
   const std::vector<bool> needed = needed_groups(game_solve_order(game), game.tier_count(), options.wanted);
   GroupLoop<G> loop(game, store, needed, &progress);
   follow_plan(loop, plan);
+  GroupPeakWatch peaks(loop, plan, progress, options);
   const GroupLoopReport solved = loop.solve_all(options.threads);
   progress.done();
-  return {solved.groups_solved, solved.groups_skipped, solved.slots_solved, progress.elapsed_seconds()};
+  return {solved.groups_solved, solved.groups_skipped, solved.slots_solved, progress.elapsed_seconds(), peaks.take()};
 }
 
 }  // namespace rtb

@@ -67,6 +67,14 @@ class GroupLoop {
   // The held tiers to drop before each group of the solve order (the plan's,
   // driver/resource_plan.hpp), read again when a later group needs them.
   void set_drops(std::vector<std::vector<std::uint32_t>> drops) { drops_ = std::move(drops); }
+  // Called for each group solve_all solves: `before` once the held tiers the
+  // plan drops are gone and before the group reads anything, `after` once
+  // its files are written and before the tiers no later group reads are let
+  // go; generate measures each group's peak memory between the two.
+  void watch_groups(std::function<void(std::size_t)> before, std::function<void(std::size_t)> after) {
+    before_group_ = std::move(before);
+    after_group_ = std::move(after);
+  }
 
   // The names of group g's tiers joined by '+', e.g. "3-4+4-3".
   std::string group_name(std::size_t g) const {
@@ -113,7 +121,9 @@ class GroupLoop {
       }
       if (g < drops_.size())
         for (std::uint32_t t : drops_[g]) release(t);
+      if (before_group_) before_group_(g);
       report.slots_solved += solve_group(g, threads, report.groups_solved + 1);
+      if (after_group_) after_group_(g);
       ++report.groups_solved;
       release_after(g);
     }
@@ -296,6 +306,7 @@ class GroupLoop {
   std::vector<Walk> walks_;
   std::vector<std::uint64_t> child_list_budgets_;
   std::vector<std::vector<std::uint32_t>> drops_;
+  std::function<void(std::size_t)> before_group_, after_group_;
   std::vector<std::size_t> last_reader_;  // the last selected group that reads or holds each tier
   std::map<std::uint32_t, TierValues> held_;
   std::set<std::uint32_t> unreadable_;  // tiers whose load failed, not tried again

@@ -281,7 +281,9 @@ GenerateSummary generate_tablebases(const std::string& dir, const std::string& g
     // generate() checks the plan, takes the directory's lock and sweeps the
     // temporaries of a killed run, as for `rtb generate`.
     const GenerateReport report = generate(g, options);
-    return GenerateSummary{report.groups_solved, report.groups_skipped, report.slots_solved, report.seconds};
+    std::uint64_t peak = 0;
+    for (const GroupPeak& group : report.groups) peak = std::max(peak, group.peak_bytes);
+    return GenerateSummary{report.groups_solved, report.groups_skipped, report.slots_solved, report.seconds, peak};
   });
 }
 

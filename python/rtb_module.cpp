@@ -436,6 +436,7 @@ PYBIND11_MODULE(_rtb, m) {
         d["groups_skipped"] = s.groups_skipped;
         d["slots_solved"] = s.slots_solved;
         d["seconds"] = s.seconds;
+        d["peak_memory_bytes"] = s.peak_memory_bytes;
         return d;
       },
       py::arg("dir"), py::arg("game"), py::arg("variant") = "default", py::kw_only(), py::arg("threads") = 1,
@@ -448,8 +449,8 @@ PYBIND11_MODULE(_rtb, m) {
       "choose tiers as --tiers and --all; any other keyword is a tier filter of the game (rtb.games() lists them): "
       "max_pieces=4 keeps the tiers with at most 4 pieces a side, as --max-pieces 4. derive_tiers=True stores no "
       "values for the tiers whose every value is one move from stored ones, as --derive-tiers (a game whose "
-      "rtb.games() entry says derives_tiers). Returns a dict with groups_solved, groups_skipped, slots_solved and "
-      "seconds.");
+      "rtb.games() entry says derives_tiers). Returns a dict with groups_solved, groups_skipped, slots_solved, "
+      "seconds and peak_memory_bytes (the largest resident memory a group took, measured on Linux; else 0).");
 
   m.def(
       "verify",

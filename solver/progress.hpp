@@ -192,6 +192,13 @@ class Progress {
     draw(true, true);
   }
 
+  // The group's last line, in a log too: what it took (generate's peak
+  // memory against its plan).
+  void finished(const std::string& what) {
+    enter_stage(what, 0, 1.0, 1.0, 0);
+    draw(true, true);
+  }
+
   // A line to be read whether or not progress is shown (--quiet): what a run
   // did to the user's files, on a line of its own.
   void note(const std::string& text) {

@@ -1,6 +1,7 @@
 // rtb generate GAME: solve every tier group and write the tablebases; under
 // mpirun, spread the groups over the processes (apps/rtb/mpi/mpi_scheduler.hpp).
 #include <climits>
+#include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -16,6 +17,30 @@
 namespace rtb::cli {
 
 namespace {
+
+// The measured peaks of a run's groups, where the system gave them: the
+// largest, and the group furthest over its plan in bytes where one passed it
+// (in bytes: a small group's few MiB over a plan of a few MiB say little).
+void print_peaks(const std::vector<GroupPeak>& groups) {
+  const GroupPeak* largest = nullptr;
+  const GroupPeak* most_over = nullptr;
+  auto over = [](const GroupPeak& g) { return double(g.peak_bytes) / double(g.plan_bytes); };
+  for (const GroupPeak& g : groups) {
+    if (g.peak_bytes == 0) continue;
+    if (!largest || g.peak_bytes > largest->peak_bytes) largest = &g;
+    if (g.plan_bytes > 0 && g.peak_bytes > g.plan_bytes &&
+        (!most_over || g.peak_bytes - g.plan_bytes > most_over->peak_bytes - most_over->plan_bytes))
+      most_over = &g;
+  }
+  if (!largest) return;
+  std::cout << "peak memory " << mib(largest->peak_bytes) << " in group " << largest->name << " (plan "
+            << mib(largest->plan_bytes) << ")";
+  if (most_over)
+    std::cout << "; the most over its plan: group " << most_over->name << ", " << mib(most_over->peak_bytes)
+              << " against " << mib(most_over->plan_bytes) << " (+" << std::fixed << std::setprecision(1)
+              << (over(*most_over) - 1) * 100 << std::defaultfloat << "%)";
+  std::cout << "\n";
+}
 
 // The report of a finished run: one JSON object (docs/usage.md#json-output), or a line.
 template <class G>
@@ -34,6 +59,16 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
                        {"seconds", report.seconds},
                        {"threads", options.threads}};
     if (processes > 1) out["processes"] = processes;
+    if (!report.groups.empty()) {
+      nlohmann::json groups = nlohmann::json::array();
+      for (const GroupPeak& g : report.groups)
+        groups.push_back({{"group", g.name},
+                          {"slots", g.slots},
+                          {"seconds", g.seconds},
+                          {"plan_memory_bytes", g.plan_bytes},
+                          {"peak_memory_bytes", g.peak_bytes > 0 ? nlohmann::json(g.peak_bytes) : nlohmann::json()}});
+      out["groups"] = std::move(groups);
+    }
     if (mpi && mpi->groups_split > 0) {
       out["groups_split"] = mpi->groups_split;
       out["split_bytes_sent"] = mpi->split_bytes_sent;
@@ -48,6 +83,7 @@ void print_report(const G& game, const GenerateOptions& options, const GenerateR
             << " s with ";
   if (processes > 1) std::cout << processes << " MPI processes x ";
   std::cout << options.threads << (options.threads == 1 ? " thread" : " threads") << "; files in " << files << "\n";
+  print_peaks(report.groups);
   if (mpi && mpi->groups_split > 0)
     std::cout << mpi->groups_split << " tier groups split across the " << processes << " processes; their walks sent "
               << mpi->split_bytes_sent << " bytes of updates in " << mpi->split_messages_sent << " messages, "
@@ -77,7 +113,8 @@ int generate_distributed(const G& game, GenerateOptions options, bool json) {
   if (report.root)
     print_report(
         game, options,
-        GenerateReport{report.groups_solved, report.groups_skipped, report.slots_solved, clock.elapsed_seconds()},
+        // The processes' groups are not measured one by one (GenerateReport::groups).
+        GenerateReport{report.groups_solved, report.groups_skipped, report.slots_solved, clock.elapsed_seconds(), {}},
         report.processes, json, &report);
   return 0;
 }

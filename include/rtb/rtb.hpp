@@ -215,6 +215,9 @@ struct GenerateSummary {
   std::size_t groups_solved = 0, groups_skipped = 0;
   std::uint64_t slots_solved = 0;
   double seconds = 0;
+  // The largest resident memory a group of this run took, measured group by
+  // group (Linux); 0 where the system does not say or nothing was solved.
+  std::uint64_t peak_memory_bytes = 0;
 };
 
 // Solves `game` and writes its tablebases into dir/GAME-VARIANT/, as `rtb

@@ -25,6 +25,8 @@ def pangki_dir(tmp_path_factory):
     d = tmp_path_factory.mktemp("tb")
     summary = rtb.generate(str(d), "pangki", threads=2)
     assert summary["groups_solved"] > 0 and summary["slots_solved"] > 0
+    # Measured (Linux): the process, Python and the library, holds more than 8 MiB.
+    assert summary["peak_memory_bytes"] > 8 << 20
     return str(d)
 
 

@@ -84,10 +84,21 @@ TEST_F(Scripting, GenerateReportAgreesWithTheGameListing) {
   EXPECT_EQ(gen["variant"], "default");
   EXPECT_GT(gen["groups_solved"].get<int>(), 0);
   EXPECT_EQ(gen["slots_solved"].get<std::uint64_t>(), small_slots);
+  // Each group solved, with its plan's memory and the peak it took (Linux).
+  ASSERT_EQ(gen["groups"].size(), gen["groups_solved"].get<std::size_t>());
+  std::uint64_t group_slots = 0;
+  for (const json& g : gen["groups"]) {
+    EXPECT_TRUE(g["group"].is_string()) << g.dump();
+    group_slots += g["slots"].get<std::uint64_t>();
+    EXPECT_GT(g["plan_memory_bytes"].get<std::uint64_t>(), 0u) << g.dump();
+    EXPECT_GT(g["peak_memory_bytes"].get<std::uint64_t>(), 1u << 20) << g.dump();
+  }
+  EXPECT_EQ(group_slots, small_slots);
   // Again: everything is complete, nothing is solved.
   const json again = json_of(run_rtb({"generate", "pangki", "--max-pieces", "3", "--dir", dir_, "--json", "--quiet"}));
   EXPECT_EQ(again["groups_solved"], 0);
   EXPECT_EQ(again["groups_skipped"], gen["groups_solved"]);
+  EXPECT_FALSE(again.contains("groups"));
 }
 
 TEST_F(Scripting, StatsTextGroupsThousandsAndSaysOnePly) {
