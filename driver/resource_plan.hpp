@@ -116,10 +116,10 @@ struct PlanModel {
   bool split_all = false;
   // A share of a split group, in bytes a slot: of the whole group on every
   // rank (the chunk maps and the levels noted for each chunk), and of the
-  // rank's own slots (a bit a slot of moves leaving the group that win
-  // later; the walk's threads' lists).
+  // rank's own slots (the walk's threads' lists; and, in a group that moves
+  // leave, exit_bits_bytes_per_slot as in a whole group).
   double share_bytes_per_group_slot = 0.03;
-  double share_bytes_per_own_slot = 0.15;
+  double share_bytes_per_own_slot = 0.025;
   // The exchange's buffers of a level's round (solver/retrograde.hpp,
   // walk_share_level: 8 MiB of updates for others, held several times over
   // while they are sorted, sent, received and applied, and MPI's own copies
@@ -137,10 +137,14 @@ struct PlanModel {
 inline constexpr int kMostPlannedRanks = 1 << 16;
 
 struct GroupPlan {
-  std::string name;                 // "4-4+4-4" style: its tiers joined by '+'
-  std::size_t group = 0;            // its index in the solve order
-  Walk walk = Walk::Lists;          // the walk it gets (none is walked when solved in one pass)
-  std::uint64_t slots = 0;          // of the group's own tiers
+  std::string name;         // "4-4+4-4" style: its tiers joined by '+'
+  std::size_t group = 0;    // its index in the solve order
+  Walk walk = Walk::Lists;  // the walk it gets (none is walked when solved in one pass)
+  std::uint64_t slots = 0;  // of the group's own tiers
+  // Whether its byte walk keeps a bit a slot for wins by moves leaving the
+  // group: a walked group that moves leave (none do in a group with no
+  // dependencies, and a group solved in one pass walks nothing).
+  bool exit_bits = false;
   std::uint64_t state_bytes = 0;    // the walk's state, then the values
   std::uint64_t working_bytes = 0;  // the walk's: levels' lists, or the lean walk's bytes
   // A game with forward moves only: the table of its moves taken backwards
@@ -201,13 +205,14 @@ inline Walk walk_of_choice(WalkChoice choice) {
 }
 
 // A rank's memory for its share of a group of `slots` slots split across
-// `ranks` (held tiers not counted: every rank holds them whole).
-inline std::uint64_t share_memory_bytes(const PlanModel& model, std::uint64_t slots, int ranks) {
+// `ranks` (held tiers not counted: every rank holds them whole); `exits`:
+// moves leave the group (its walk keeps their bit a slot).
+inline std::uint64_t share_memory_bytes(const PlanModel& model, std::uint64_t slots, int ranks, bool exits) {
   const double own = double(slots) / ranks;
   const double exchange = std::min(double(model.share_exchange_bytes), own * model.share_exchange_bytes_per_own_slot);
+  const double own_per_slot = 1 + model.share_bytes_per_own_slot + (exits ? model.exit_bits_bytes_per_slot : 0.0);
   return model.base_bytes + model.share_mpi_bytes +
-         static_cast<std::uint64_t>(own * (1 + model.share_bytes_per_own_slot) + exchange +
-                                    double(slots) * model.share_bytes_per_group_slot);
+         static_cast<std::uint64_t>(own * own_per_slot + exchange + double(slots) * model.share_bytes_per_group_slot);
 }
 
 // The memory of the forward walk's lists (solver/child_lists.hpp) with a
@@ -227,11 +232,12 @@ std::uint64_t child_list_bytes_of_every_position(const G& game, const std::vecto
 
 // The fewest ranks whose shares of the group fit `limit` with the tiers it
 // reads (held_bytes on every rank); 0 where none does.
-inline int ranks_to_fit(const PlanModel& model, std::uint64_t slots, std::uint64_t held_bytes, std::uint64_t limit) {
+inline int ranks_to_fit(const PlanModel& model, std::uint64_t slots, bool exits, std::uint64_t held_bytes,
+                        std::uint64_t limit) {
   for (int ranks = 2; ranks <= kMostPlannedRanks; ranks *= 2)
-    if (share_memory_bytes(model, slots, ranks) + held_bytes <= limit) {
+    if (share_memory_bytes(model, slots, ranks, exits) + held_bytes <= limit) {
       int fewest = ranks / 2 + 1;  // the first power of two that fits; the fewest lie above the half
-      while (share_memory_bytes(model, slots, fewest) + held_bytes > limit) ++fewest;
+      while (share_memory_bytes(model, slots, fewest, exits) + held_bytes > limit) ++fewest;
       return fewest;
     }
   return 0;
@@ -298,13 +304,13 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     // walks' and the one pass's 2-byte words are narrowed to the values.
     const bool in_bytes = p.walk == Walk::Byte || p.walk == Walk::Forward;
     p.state_bytes = p.slots * (in_bytes && !single_pass ? 1 : sizeof(std::uint16_t));
+    p.exit_bits = in_bytes && !single_pass && !group.dependencies.empty();
     if (!single_pass) {
       const double per_slot = p.walk == Walk::Lean ? model.working_bytes_per_slot_lean
                               : in_bytes           ? model.working_bytes_per_slot_byte
                                                    : working_per_slot;
-      const bool exits = in_bytes && !group.dependencies.empty();
-      p.working_bytes =
-          static_cast<std::uint64_t>(double(p.slots) * (per_slot + (exits ? model.exit_bits_bytes_per_slot : 0.0)));
+      p.working_bytes = static_cast<std::uint64_t>(double(p.slots) *
+                                                   (per_slot + (p.exit_bits ? model.exit_bits_bytes_per_slot : 0.0)));
       // A game without predecessors has the engine's table of the group's
       // moves taken backwards beside every walk (Crossings' seed reading),
       // estimated once from sampled slots.
@@ -331,7 +337,8 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     for (std::uint32_t d : group.dependencies) reads += held_bytes_of(d);
     const bool too_large = model.memory_limit != 0 && whole + reads > model.memory_limit;
     if (p.splittable && model.ranks > 1 && (model.split_all || too_large)) p.split_ranks = model.ranks;
-    const std::uint64_t own = p.split_ranks > 0 ? share_memory_bytes(model, p.slots, p.split_ranks) : whole;
+    const std::uint64_t own =
+        p.split_ranks > 0 ? share_memory_bytes(model, p.slots, p.split_ranks, p.exit_bits) : whole;
     if (p.split_ranks > 0) {  // a rank's share of the state, and the rest of its memory but the base
       p.state_bytes =
           (p.slots + static_cast<std::uint64_t>(p.split_ranks) - 1) / static_cast<std::uint64_t>(p.split_ranks);
@@ -339,8 +346,8 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     }
     if (model.memory_limit != 0) {
       p.ranks_needed = whole + reads <= model.memory_limit ? 1
-                       : p.splittable                      ? ranks_to_fit(model, p.slots, reads, model.memory_limit)
-                                                           : 0;
+                       : p.splittable ? ranks_to_fit(model, p.slots, p.exit_bits, reads, model.memory_limit)
+                                      : 0;
     }
     if (model.memory_limit != 0 && own + held_total > model.memory_limit) {
       // Tiers this group does not read, the one read again last first.

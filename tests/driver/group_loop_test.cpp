@@ -276,12 +276,14 @@ TEST(GroupLoop, PlanSplitsAGroupThatDoesNotFitOneRankAcrossTheRanks) {
     EXPECT_EQ(g.state_bytes, (g.slots + 3) / 4) << g.name;
     EXPECT_LT(g.state_bytes + g.working_bytes, alone.state_bytes + alone.working_bytes) << g.name;
     EXPECT_GT(g.ranks_needed, 1) << g.name;
-    EXPECT_LE(share_memory_bytes(model, g.slots, g.ranks_needed) + its_reads, model.memory_limit) << g.name;
+    EXPECT_LE(share_memory_bytes(model, g.slots, g.ranks_needed, g.exit_bits) + its_reads, model.memory_limit)
+        << g.name;
     // One rank fewer does not fit. A one-pass group whole is not a share of
     // one rank (it keeps a 2-byte word a slot): for it, one rank is the
     // group whole, which did not fit.
     if (g.ranks_needed > 2 || !solved_in_one_pass(game, groups[g.group].tiers)) {
-      EXPECT_GT(share_memory_bytes(model, g.slots, g.ranks_needed - 1) + its_reads, model.memory_limit) << g.name;
+      EXPECT_GT(share_memory_bytes(model, g.slots, g.ranks_needed - 1, g.exit_bits) + its_reads, model.memory_limit)
+          << g.name;
     }
   }
   EXPECT_GT(split.groups[&largest - &whole.groups[0]].split_ranks, 0);
