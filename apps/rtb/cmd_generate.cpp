@@ -5,6 +5,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 
 #include "apps/rtb/cli.hpp"
 #include "apps/rtb/mpi/mpi_scheduler.hpp"
@@ -35,10 +36,12 @@ void print_peaks(const std::vector<GroupPeak>& groups) {
   if (!largest) return;
   std::cout << "peak memory " << mib(largest->peak_bytes) << " in group " << largest->name << " (plan "
             << mib(largest->plan_bytes) << ")";
-  if (most_over)
+  if (most_over) {
+    std::ostringstream percent;  // not on std::cout: its precision would stay
+    percent << std::fixed << std::setprecision(1) << (over(*most_over) - 1) * 100;
     std::cout << "; the most over its plan: group " << most_over->name << ", " << mib(most_over->peak_bytes)
-              << " against " << mib(most_over->plan_bytes) << " (+" << std::fixed << std::setprecision(1)
-              << (over(*most_over) - 1) * 100 << std::defaultfloat << "%)";
+              << " against " << mib(most_over->plan_bytes) << " (+" << percent.str() << "%)";
+  }
   std::cout << "\n";
 }
 

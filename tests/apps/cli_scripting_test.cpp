@@ -101,6 +101,27 @@ TEST_F(Scripting, GenerateReportAgreesWithTheGameListing) {
   EXPECT_FALSE(again.contains("groups"));
 }
 
+TEST_F(Scripting, GenerateSaysEachGroupsPeakMemoryBesideItsPlan) {
+  // A log (stderr is a pipe here) gets each group's last line; the report
+  // names the largest group's peak with its plan's figure.
+  const rtb_test::ScratchDir logged("peaks-logged"), told("peaks-told");
+  const Outcome r = run_rtb({"generate", "pangki", "--max-pieces", "2", "--dir", logged.string(), "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::size_t done_lines = 0;
+  for (const std::string& line : lines_of(r.err))
+    if (line.find("): done; peak memory ") != std::string::npos && line.find(" MiB (plan ") != std::string::npos)
+      ++done_lines;
+  EXPECT_EQ(done_lines, json_of(r)["groups_solved"].get<std::size_t>()) << r.err;
+
+  const Outcome text = run_rtb({"generate", "pangki", "--max-pieces", "2", "--dir", told.string(), "--quiet"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const std::vector<std::string> lines = lines_of(text.out);
+  ASSERT_EQ(lines.size(), 2u) << text.out;
+  EXPECT_EQ(lines[1].rfind("peak memory ", 0), 0u) << text.out;
+  EXPECT_NE(lines[1].find(" in group "), std::string::npos) << text.out;
+  EXPECT_NE(lines[1].find(" (plan "), std::string::npos) << text.out;
+}
+
 TEST_F(Scripting, StatsTextGroupsThousandsAndSaysOnePly) {
   // Issue 52: "160000" unread, and "1 plies".
   const json stats = json_of(run_rtb({"stats", "pangki", "--max-pieces", "3", "--dir", dir_, "--json"}));
