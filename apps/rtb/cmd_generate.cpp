@@ -190,7 +190,8 @@ int run_generate(int argc, char** argv) {
                      o, {{"game", &choice.name}}, "rtb generate pangki --dir tb --threads 2",
                      "Progress goes to stderr: on a terminal one line rewritten in place, otherwise a plain\n"
                      "line every 5 s (none with --quiet): the group of how many, its stage, a counter in\n"
-                     "slots and an estimate of the time left. Under mpirun, --threads defaults to a process's\n"
+                     "slots and an estimate of the time left; each group ends with its peak memory beside\n"
+                     "its plan's (--json: groups[]). Under mpirun, --threads defaults to a process's\n"
                      "share of its machine's cores. A second generate into the same directory is refused\n"
                      "while the first runs (a lock file); queries are never blocked.\n"))
     return 0;
