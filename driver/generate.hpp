@@ -179,7 +179,6 @@ class GroupPeakWatch {
 
  private:
   void start() {
-    return_freed_memory();
     sampler_.restart();
     started_ = progress_.elapsed_seconds();
   }

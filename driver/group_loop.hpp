@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "driver/peak_memory.hpp"
 #include "driver/tier_store.hpp"
 #include "solver/game_concept.hpp"
 #include "solver/progress.hpp"
@@ -68,7 +69,7 @@ class GroupLoop {
   // driver/resource_plan.hpp), read again when a later group needs them.
   void set_drops(std::vector<std::vector<std::uint32_t>> drops) { drops_ = std::move(drops); }
   // Called for each group solve_all solves: `before` once the held tiers the
-  // plan drops are gone and before the group reads anything, `after` once
+  // plan drops are gone (make_room_for) and before the group reads anything, `after` once
   // its files are written and before the tiers no later group reads are let
   // go; generate measures each group's peak memory between the two.
   void watch_groups(std::function<void(std::size_t)> before, std::function<void(std::size_t)> after) {
@@ -119,8 +120,7 @@ class GroupLoop {
         ++report.groups_skipped;
         continue;
       }
-      if (g < drops_.size())
-        for (std::uint32_t t : drops_[g]) release(t);
+      make_room_for(g);
       if (before_group_) before_group_(g);
       report.slots_solved += solve_group(g, threads, report.groups_solved + 1);
       if (after_group_) after_group_(g);
@@ -135,6 +135,7 @@ class GroupLoop {
   std::uint64_t solve_one(std::size_t g, int threads) {
     try {
       if (progress_) progress_->plan(1, group_slots(g));
+      return_freed_memory();
       const std::uint64_t slots = solve_group(g, threads, 1);
       release_all();
       return slots;
@@ -158,6 +159,7 @@ class GroupLoop {
     try {
       const TierGroup& group = groups_[g];
       const std::uint64_t slots = group_slots(g);
+      return_freed_memory();
       if (progress_) {
         progress_->plan(1, slots);
         progress_->group(1, group_name(g), slots, false);
@@ -203,8 +205,7 @@ class GroupLoop {
       if (!selected_[g]) continue;
       if (progress_)
         progress_->group(++ordinal, group_name(g), group_slots(g), solved_in_one_pass(game_, groups_[g].tiers));
-      if (g < drops_.size())
-        for (std::uint32_t t : drops_[g]) release(t);
+      make_room_for(g);
       for (std::uint32_t t : groups_[g].tiers) load(t, g, unreadable);
       for (std::uint32_t d : groups_[g].dependencies) load(d, g, unreadable);
       check(g, static_cast<const SolvedTierValues&>(values_));
@@ -217,6 +218,15 @@ class GroupLoop {
     std::uint64_t slots = 0;
     for (std::uint32_t t : groups_[g].tiers) slots += game_.tier_size(t);
     return slots;
+  }
+
+  // Before group g: the held tiers the plan drops go, and the memory freed
+  // since the group before goes back to the system, so that neither counts
+  // against the limit the plan keeps group g within.
+  void make_room_for(std::size_t g) {
+    if (g < drops_.size())
+      for (std::uint32_t t : drops_[g]) release(t);
+    return_freed_memory();
   }
 
   // `ordinal`: the group's place (from 1) among those this run solves.
