@@ -104,6 +104,14 @@ struct PlanModel {
   // Tiers written without values (generate --derive-tiers), by tier id;
   // empty: none.
   std::vector<bool> derived;
+  // A plan for `rtb verify`, not for a solve: a group's own tiers are read
+  // from their files and held beside the tiers they read, and each stored
+  // value is proven from its children one at a time, without a walk's
+  // state or lists. Only a lone tier that the game walks its own way
+  // (SolvesLoneTiers; not with proof_by_general) holds, beside its stored
+  // values, the 2-byte values its walk computes.
+  bool proof = false;
+  bool proof_by_general = false;
   // The memory a run may use; 0: no limit. Where a group would need more,
   // tiers held for later groups that it does not read are dropped before it
   // (those read last first) and read again from their files when a later
@@ -305,7 +313,14 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
     const bool in_bytes = p.walk == Walk::Byte || p.walk == Walk::Forward;
     p.state_bytes = p.slots * (in_bytes && !single_pass ? 1 : sizeof(std::uint16_t));
     p.exit_bits = in_bytes && !single_pass && !group.dependencies.empty();
-    if (!single_pass) {
+    if (model.proof) {
+      p.state_bytes = 0;
+      for (std::uint32_t t : group.tiers) p.state_bytes += held_bytes_of(t);
+      p.exit_bits = false;
+      if constexpr (SolvesLoneTiers<G>)
+        if (!model.proof_by_general && single_pass && group.tiers.size() == 1)
+          p.working_bytes = p.slots * sizeof(Value);
+    } else if (!single_pass) {
       const double per_slot = p.walk == Walk::Lean ? model.working_bytes_per_slot_lean
                               : in_bytes           ? model.working_bytes_per_slot_byte
                                                    : working_per_slot;
@@ -476,6 +491,20 @@ inline void check_plan_fits(const ResourcePlan& plan, std::uint64_t memory_limit
   if (plan.disk_bytes > free)
     throw std::runtime_error("the files need about " + mib(plan.disk_bytes) + " but " + dir.string() + " has " +
                              mib(free) + " free; nothing was solved (see rtb generate --plan)");
+}
+
+// Refuses, before any file is read, a proof (PlanModel::proof) whose largest
+// group needs more than memory_limit even with every tier it does not read
+// dropped: `rtb verify` would otherwise pass a limit it was given.
+inline void check_proof_fits(const ResourcePlan& plan, std::uint64_t memory_limit, const std::string& limit_source) {
+  if (plan.groups.empty() || plan.peak_memory_bytes <= memory_limit) return;
+  const GroupPlan& g = plan.groups[plan.peak_group];
+  throw std::runtime_error("tier group " + g.name + " needs about " + mib(g.memory_bytes) +
+                           " of memory to be proven (its own tiers " + mib(g.state_bytes) +
+                           (g.working_bytes > 0 ? ", the values its walk computes " + mib(g.working_bytes) : "") +
+                           ", " + std::to_string(g.held_tiers) + (g.held_tiers == 1 ? " tier" : " tiers") + " held " +
+                           mib(g.held_bytes) + "), more than " + limit_source + " " + mib(memory_limit) +
+                           "; nothing was verified (allow more memory, or verify on a larger machine)");
 }
 
 }  // namespace rtb

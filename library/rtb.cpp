@@ -342,6 +342,7 @@ VerifySummary verify(const std::string& dir, const std::string& game, const std:
     options.general = settings.general;
     options.resume = settings.resume;
     options.memory_limit = settings.memory_limit;
+    options.memory_limit_name = "memory_limit";
     options.wanted = std::move(wanted);
     std::function<void(const VerifiedTier&)> verified;
     if (settings.on_tier) verified = [&](const VerifiedTier& v) { settings.on_tier(public_verification(v)); };

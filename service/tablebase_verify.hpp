@@ -46,6 +46,8 @@ struct VerifyOptions {
   // groups are dropped and read again where they would pass it, as
   // generate's plan drops them.
   std::uint64_t memory_limit = 0;
+  // How the front end names that limit in a refusal ("--memory-limit").
+  std::string memory_limit_name = "the memory limit";
 };
 
 // What became of one tier; `status` is its word in `rtb verify --json`.
@@ -198,18 +200,19 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
   }
   GroupLoop<G> loop(game, store, checked_group, &progress);
   {
-    // Generate's plan of the same groups: a proof holds what a solve holds,
-    // and its tier's stored values beside the values it computes (a byte a
-    // slot more, counted for the largest tier).
+    // Generate's plan of the same groups, as a proof holds them: its own
+    // tiers read and held beside those they read, and no walk's state
+    // (PlanModel::proof). A run that cannot keep within its limit is
+    // refused before it reads a file.
     PlanModel model = plan_model_of(game, tiers_touched(groups, checked_group));
     model.memory_limit = options.memory_limit != 0 ? options.memory_limit : physical_memory_bytes();
-    std::uint64_t largest = 0;
-    for (std::size_t g = 0; g < groups.size(); ++g)
-      if (checked_group[g])
-        for (std::uint32_t t : groups[g].tiers) largest = std::max(largest, game.tier_size(t));
-    model.base_bytes += largest;
-    follow_plan(loop, plan_resources(
-                          game, groups, checked_group, [](std::uint32_t) { return false; }, model));
+    model.proof = true;
+    model.proof_by_general = options.general;
+    const ResourcePlan plan = plan_resources(
+        game, groups, checked_group, [](std::uint32_t) { return false; }, model);
+    check_proof_fits(plan, model.memory_limit,
+                     options.memory_limit == 0 ? "this machine's memory" : options.memory_limit_name);
+    follow_plan(loop, plan);
   }
   std::set<std::uint32_t> broken;  // damaged, missing or wrong: tiers reading them cannot be proven
   auto unreadable = [&](std::uint32_t t, const std::exception& e) {

@@ -43,7 +43,8 @@ int run_verify(int argc, char** argv) {
       po::value<std::string>()->value_name("SIZE")->notifier(
           [&memory_limit_text](const std::string& text) { memory_limit_text = text; }),
       "the memory the run may use (e.g. 8G, 512M; default: the machine's memory): tiers held for later groups "
-      "are dropped and read again to stay within it, as generate drops them")(
+      "are dropped and read again to stay within it, as generate drops them; a run whose largest group does "
+      "not fit is refused before it reads a file")(
       "manifest", po::value(&manifest)->value_name("FILE"),
       "only compare the game's files with a manifest (rtb manifest): missing, extra and changed files; GAME "
       "may be left out");
@@ -69,6 +70,7 @@ int run_verify(int argc, char** argv) {
   options.resume = resume;
   // Given, even empty: an empty size is refused, not taken for "no limit".
   if (memory_limit_text) options.memory_limit = parse_bytes("memory-limit", *memory_limit_text);
+  options.memory_limit_name = "--memory-limit";
   return with_game(choice, [&](const auto& game) {
     const std::vector<bool> selected = selected_tiers(game, selection);
     options.wanted = [&selected](std::uint32_t t) { return selected[t]; };

@@ -257,7 +257,8 @@ struct VerifySettings : TierChoice {
   // and the files their proofs read unchanged.
   bool resume = false;
   // As `rtb verify --memory-limit` (bytes; 0: this machine's memory): tiers
-  // held for later groups are dropped and read again to stay within it.
+  // held for later groups are dropped and read again to stay within it; a
+  // proof whose largest group does not fit is refused before any work.
   std::uint64_t memory_limit = 0;
   // Called with each tier's result as soon as it is known, on the calling
   // thread; what it throws stops the verification and reaches the caller.
@@ -279,7 +280,8 @@ struct VerifySummary {
 // successors, for the tier groups that hold a chosen tier. A missing,
 // damaged or wrong file is a failed tier in the summary, not an exception.
 // InvalidInput for an unknown game or a bad setting, TablebaseNotFound when
-// dir/GAME-VARIANT does not exist.
+// dir/GAME-VARIANT does not exist, std::runtime_error (before any file is
+// read) when a group's proof needs more than memory_limit.
 VerifySummary verify(const std::string& dir, const std::string& game, const std::string& variant = "default",
                      const VerifySettings& settings = {});
 

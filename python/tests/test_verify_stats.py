@@ -43,9 +43,14 @@ def test_a_small_game_is_proven_and_counted(small_dir):
     assert told == verified["tiers"]
     assert all(t["status"] == "ok" for t in verified["tiers"])
     assert verified["values_proven"] == sum(t["values_proven"] for t in verified["tiers"]) > 0
-    # Under a memory limit the held tiers are dropped and read again: the same proof.
-    limited = rtb.verify(small_dir, "pangki", threads=2, max_pieces=3, memory_limit=1 << 20)
+    # Under a memory limit that the proof fits: the same proof; under one that
+    # no group fits (the program alone takes more): refused before any tier.
+    limited = rtb.verify(small_dir, "pangki", threads=2, max_pieces=3, memory_limit=64 << 20)
     assert limited == verified
+    refused_told = []
+    with pytest.raises(RuntimeError, match="more than memory_limit 1.0 MiB; nothing was verified"):
+        rtb.verify(small_dir, "pangki", threads=2, max_pieces=3, memory_limit=1 << 20, on_tier=refused_told.append)
+    assert refused_told == []
 
     counted = []
     stats = rtb.stats(small_dir, "pangki", threads=2, tiers=",".join(SMALL_TIERS), on_tier=counted.append)

@@ -466,6 +466,27 @@ TEST(Hardening, GroupOverTheMemoryLimitIsRefusedBeforeItStarts) {
   EXPECT_TRUE(tier_files(tb).empty());
 }
 
+// verify under a memory limit no group of its proof fits: refused before
+// any file is read, nothing written (not even the --resume journal); with
+// room for the largest group it proves every tier.
+TEST(Hardening, VerifyOverTheMemoryLimitIsRefusedBeforeItStarts) {
+  ScratchDir scratch("verify-memory");
+  const fs::path tb = scratch.path() / "tb";
+  ASSERT_EQ(run_rtb({"generate", "pangki", "--max-pieces", "4", "--quiet", "--dir", tb.string()}).exit_code, 0);
+  const std::vector<std::string> args{"verify",         "pangki", "--max-pieces", "4",        "--resume",
+                                      "--memory-limit", "2M",     "--dir",        tb.string()};
+  const Outcome r = run_rtb(args);
+  EXPECT_EQ(r.exit_code, 1) << describe_run(args, r);
+  EXPECT_NE(r.err.find("of memory to be proven (its own tiers"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("more than --memory-limit 2.0 MiB; nothing was verified"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("ok,"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(pangki_dir(tb) / "verify.journal"));
+  const std::vector<std::string> roomy{"verify",         "pangki", "--max-pieces", "4",
+                                       "--memory-limit", "64M",    "--dir",        tb.string()};
+  const Outcome ok = run_rtb(roomy);
+  EXPECT_EQ(ok.exit_code, 0) << describe_run(roomy, ok);
+}
+
 // Every walked group gets the byte walk unless another is asked for; the
 // lists are refused where only the scanning walks fit the memory limit; and
 // the walks write the same bytes.

@@ -234,6 +234,45 @@ TEST(GroupLoop, ACheckUnderAMemoryLimitReadsDroppedTiersAgain) {
   EXPECT_GT(reads_limited, reads_free);
 }
 
+// A proof (rtb verify) holds a group's own tiers as read from their files
+// and the tiers they read, with no walk's state or lists; a lone tier the
+// game walks its own way (Morris's placement tiers) also holds the values
+// its walk computes, unless every value goes through the general
+// generator. The solve's plan of a cyclic group needs more.
+TEST(GroupLoop, AProofsPlanHoldsTheGroupsTiersAndNoWalk) {
+  const MorrisGame game("five");
+  const std::vector<TierGroup> groups = game_solve_order(game);
+  const std::vector<bool> needed(groups.size(), true);
+  const auto none_complete = [](std::uint32_t) { return false; };
+  PlanModel model;
+  const ResourcePlan solve = plan_resources(game, groups, needed, none_complete, model);
+  model.proof = true;
+  const ResourcePlan proof = plan_resources(game, groups, needed, none_complete, model);
+  model.proof_by_general = true;
+  const ResourcePlan general = plan_resources(game, groups, needed, none_complete, model);
+  ASSERT_EQ(proof.groups.size(), solve.groups.size());
+  std::size_t cyclic = 0, walked_lone = 0;
+  for (std::size_t k = 0; k < proof.groups.size(); ++k) {
+    const GroupPlan& p = proof.groups[k];
+    const TierGroup& group = groups[p.group];
+    EXPECT_EQ(p.state_bytes, p.slots) << p.name;  // a byte a stored value
+    EXPECT_EQ(p.memory_bytes, model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes) << p.name;
+    EXPECT_EQ(general.groups[k].working_bytes, 0u) << p.name;
+    const auto next = game.tier_successors(group.tiers.front());
+    const bool lone = group.tiers.size() == 1 && std::find(next.begin(), next.end(), group.tiers.front()) == next.end();
+    if (lone) {
+      EXPECT_EQ(p.working_bytes, p.slots * sizeof(Value)) << p.name;
+      ++walked_lone;
+    } else {
+      EXPECT_EQ(p.working_bytes, 0u) << p.name;
+      EXPECT_LT(p.memory_bytes, solve.groups[k].memory_bytes) << p.name;
+      ++cyclic;
+    }
+  }
+  EXPECT_GT(cyclic, 0u);
+  EXPECT_GT(walked_lone, 0u);
+}
+
 // Under MPI (PlanModel::ranks) a group that can be split and does not fit
 // the limit whole is planned per rank, a share of its state each; with
 // split_all every splittable group is, those solved in one pass too.

@@ -283,6 +283,23 @@ std::uint64_t pangki_positions(int mover, int other) {
 
 }  // namespace
 
+TEST(LibraryVerifyAndStats, RefusesAProofOverTheMemoryLimitBeforeAnyWork) {
+  ScratchDir scratch("verify-memory");
+  rtb::generate_tablebases(scratch.str(), "pangki", "default", up_to(3));
+  rtb::VerifySettings v;
+  v.at_most["max_pieces"] = 3;
+  v.memory_limit = 1 << 20;
+  std::vector<std::string> told;
+  v.on_tier = [&](const rtb::TierVerification& t) { told.push_back(t.tier); };
+  try {
+    rtb::verify(scratch.str(), "pangki", "default", v);
+    ADD_FAILURE() << "a proof of more than 1 MiB ran under memory_limit 1 MiB";
+  } catch (const std::runtime_error& e) {
+    EXPECT_TRUE(contains(e.what(), "more than memory_limit 1.0 MiB; nothing was verified")) << e.what();
+  }
+  EXPECT_TRUE(told.empty());
+}
+
 TEST(LibraryVerifyAndStats, ASmallGameIsProvenAndCounted) {
   ScratchDir scratch("verify");
   rtb::generate_tablebases(scratch.str(), "pangki", "default", up_to(3));
