@@ -493,7 +493,7 @@ inline void check_plan_fits(const ResourcePlan& plan, std::uint64_t memory_limit
                              mib(free) + " free; nothing was solved (see rtb generate --plan)");
 }
 
-// Refuses, before any file is read, a proof (PlanModel::proof) whose largest
+// Refuses, before any tier is proven, a proof (PlanModel::proof) whose largest
 // group needs more than memory_limit even with every tier it does not read
 // dropped: `rtb verify` would otherwise pass a limit it was given.
 inline void check_proof_fits(const ResourcePlan& plan, std::uint64_t memory_limit, const std::string& limit_source) {

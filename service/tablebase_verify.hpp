@@ -203,7 +203,8 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
     // Generate's plan of the same groups, as a proof holds them: its own
     // tiers read and held beside those they read, and no walk's state
     // (PlanModel::proof). A run that cannot keep within its limit is
-    // refused before it reads a file.
+    // refused before it proves a tier (with --resume, the files of the groups
+    // its journal lists are read for their digests first).
     PlanModel model = plan_model_of(game, tiers_touched(groups, checked_group));
     model.memory_limit = options.memory_limit != 0 ? options.memory_limit : physical_memory_bytes();
     model.proof = true;

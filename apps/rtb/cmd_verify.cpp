@@ -44,7 +44,7 @@ int run_verify(int argc, char** argv) {
           [&memory_limit_text](const std::string& text) { memory_limit_text = text; }),
       "the memory the run may use (e.g. 8G, 512M; default: the machine's memory): tiers held for later groups "
       "are dropped and read again to stay within it, as generate drops them; a run whose largest group does "
-      "not fit is refused before it reads a file")(
+      "not fit is refused before it proves a tier")(
       "manifest", po::value(&manifest)->value_name("FILE"),
       "only compare the game's files with a manifest (rtb manifest): missing, extra and changed files; GAME "
       "may be left out");

@@ -280,8 +280,8 @@ struct VerifySummary {
 // successors, for the tier groups that hold a chosen tier. A missing,
 // damaged or wrong file is a failed tier in the summary, not an exception.
 // InvalidInput for an unknown game or a bad setting, TablebaseNotFound when
-// dir/GAME-VARIANT does not exist, std::runtime_error (before any file is
-// read) when a group's proof needs more than memory_limit.
+// dir/GAME-VARIANT does not exist, std::runtime_error (before any tier is
+// proven) when a group's proof needs more than memory_limit.
 VerifySummary verify(const std::string& dir, const std::string& game, const std::string& variant = "default",
                      const VerifySettings& settings = {});
 
