@@ -85,6 +85,35 @@ struct VerifyReport {
   bool ok() const { return failures == 0; }
 };
 
+// The groups of the solve order a verify checks: those holding a wanted tier.
+inline std::vector<bool> groups_to_check(const std::vector<TierGroup>& groups, const VerifyOptions& options) {
+  std::vector<bool> checked(groups.size(), false);
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (std::uint32_t t : groups[g].tiers)
+      if (!options.wanted || options.wanted(t)) checked[g] = true;
+  return checked;
+}
+
+// Generate's plan of the checked groups, as a proof holds them: its own
+// tiers read and held beside those they read, and no walk's state
+// (PlanModel::proof), under options' memory limit (by default this
+// machine's memory).
+template <class G>
+ResourcePlan proof_plan(const G& game, const std::vector<TierGroup>& groups, const std::vector<bool>& checked,
+                        const VerifyOptions& options) {
+  PlanModel model = plan_model_of(game, tiers_touched(groups, checked));
+  model.memory_limit = options.memory_limit != 0 ? options.memory_limit : physical_memory_bytes();
+  model.proof = true;
+  model.proof_by_general = options.general;
+  return plan_resources(
+      game, groups, checked, [](std::uint32_t) { return false; }, model);
+}
+
+// How a refusal names the limit a proof plan was made under.
+inline std::string proof_limit_name(const VerifyOptions& options) {
+  return options.memory_limit == 0 ? "this machine's memory" : options.memory_limit_name;
+}
+
 // Verifies the groups of `game` in options.dir that hold a wanted tier.
 // `verified` (when not empty) is told of each tier as soon as it is done,
 // for a caller that shows results as they come; the progress display, when
@@ -104,13 +133,9 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
     verified(out.tiers.back());
   };
   const std::vector<TierGroup> groups = game_solve_order(game);
-  // A group is checked when it holds a wanted tier.
-  std::vector<bool> checked_group(groups.size(), false);
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    for (std::uint32_t t : groups[g].tiers)
-      if (!options.wanted || options.wanted(t)) checked_group[g] = true;
+  std::vector<bool> checked_group = groups_to_check(groups, options);
+  for (std::size_t g = 0; g < groups.size(); ++g)
     if (checked_group[g]) out.tiers_checked += groups[g].tiers.size();
-  }
   FileTierStore store = file_tier_store(game, options.dir, {}, {}, threads);  // derived tiers on the threads too
   // --resume: the journal, and the SHA-256 of each file a proof reads,
   // taken once a run ("" for a file that cannot be read: it has no proof).
@@ -200,19 +225,11 @@ VerifyReport verify_tablebases(const G& game, const VerifyOptions& options,
   }
   GroupLoop<G> loop(game, store, checked_group, &progress);
   {
-    // Generate's plan of the same groups, as a proof holds them: its own
-    // tiers read and held beside those they read, and no walk's state
-    // (PlanModel::proof). A run that cannot keep within its limit is
-    // refused before it proves a tier (with --resume, the files of the groups
-    // its journal lists are read for their digests first).
-    PlanModel model = plan_model_of(game, tiers_touched(groups, checked_group));
-    model.memory_limit = options.memory_limit != 0 ? options.memory_limit : physical_memory_bytes();
-    model.proof = true;
-    model.proof_by_general = options.general;
-    const ResourcePlan plan = plan_resources(
-        game, groups, checked_group, [](std::uint32_t) { return false; }, model);
-    check_proof_fits(plan, model.memory_limit,
-                     options.memory_limit == 0 ? "this machine's memory" : options.memory_limit_name);
+    // A run that cannot keep within its limit is refused before it proves a
+    // tier (with --resume, the files of the groups its journal lists are
+    // read for their digests first).
+    const ResourcePlan plan = proof_plan(game, groups, checked_group, options);
+    check_proof_fits(plan, plan.memory_limit, proof_limit_name(options));
     follow_plan(loop, plan);
   }
   std::set<std::uint32_t> broken;  // damaged, missing or wrong: tiers reading them cannot be proven

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "apps/rtb/cli.hpp"
+#include "apps/rtb/plan_report.hpp"
 #include "service/parameter_checks.hpp"
 #include "service/tablebase_verify.hpp"
 #include "service/tier_selection.hpp"
@@ -21,6 +22,7 @@ int run_verify(int argc, char** argv) {
   bool general = false;
   bool quiet = false;
   bool resume = false;
+  bool plan_only = false;
   std::optional<std::string> memory_limit_text;
   std::string manifest;
   TierSelection selection;
@@ -45,6 +47,9 @@ int run_verify(int argc, char** argv) {
       "the memory the run may use (e.g. 8G, 512M; default: the machine's memory): tiers held for later groups "
       "are dropped and read again to stay within it, as generate drops them; a run whose largest group does "
       "not fit is refused before it proves a tier")(
+      "plan", po::bool_switch(&plan_only),
+      "print the memory each tier group's proof needs under --memory-limit, and prove nothing (as if no "
+      "earlier run had proved any)")(
       "manifest", po::value(&manifest)->value_name("FILE"),
       "only compare the game's files with a manifest (rtb manifest): missing, extra and changed files; GAME "
       "may be left out");
@@ -74,6 +79,12 @@ int run_verify(int argc, char** argv) {
   return with_game(choice, [&](const auto& game) {
     const std::vector<bool> selected = selected_tiers(game, selection);
     options.wanted = [&selected](std::uint32_t t) { return selected[t]; };
+    if (plan_only) {
+      const std::vector<TierGroup> groups = game_solve_order(game);
+      const ResourcePlan plan = proof_plan(game, groups, groups_to_check(groups, options), options);
+      print_proof_plan(plan, proof_limit_name(options), std::cout);
+      return 0;
+    }
     // As text, each tier's line as soon as it is proven; as JSON, all at the end.
     const auto print_tier = [](const VerifiedTier& v) {
       std::cout << "tier " << v.name << ": " << v.message << std::endl;

@@ -85,4 +85,27 @@ inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
            "--walk lean's plan is within 5% of the measured peak\n";
 }
 
+// `rtb verify --plan`: what each group's proof holds (PlanModel::proof).
+inline void print_proof_plan(const ResourcePlan& plan, const std::string& limit_name, std::ostream& out) {
+  out << "group                 slots      own tiers   walk values  held tiers         memory\n";
+  for (const GroupPlan& g : plan.groups)
+    out << std::left << std::setw(16) << g.name << std::right << std::setw(12) << g.slots << std::setw(15)
+        << mib(g.state_bytes) << std::setw(14) << (g.working_bytes > 0 ? mib(g.working_bytes) : "-") << std::setw(12)
+        << mib(g.held_bytes) << " (" << g.held_tiers << ")" << std::setw(12) << mib(g.memory_bytes) << "\n";
+  out << plan.groups.size() << " groups to prove; peak memory " << mib(plan.peak_memory_bytes);
+  if (!plan.groups.empty()) out << " (group " << plan.groups[plan.peak_group].name << ")";
+  out << "; " << limit_name << " " << mib(plan.memory_limit) << "\n";
+  if (plan.groups.empty()) return;
+  out << "a group's memory counts " << mib(plan.base_bytes) << " for the program and the game's tables\n";
+  std::size_t dropped = 0;
+  for (const GroupPlan& g : plan.groups) dropped += g.dropped.size();
+  if (dropped > 0)
+    out << dropped
+        << " times a held tier is dropped to stay within the memory limit, and read again from its\n"
+           "file when a later group needs it\n";
+  if (plan.peak_memory_bytes > plan.memory_limit)
+    out << "group " << plan.groups[plan.peak_group].name << " needs more than " << limit_name
+        << " even with every tier it does not read dropped: a verify would be refused\n";
+}
+
 }  // namespace rtb::cli

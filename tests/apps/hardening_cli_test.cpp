@@ -467,8 +467,9 @@ TEST(Hardening, GroupOverTheMemoryLimitIsRefusedBeforeItStarts) {
 }
 
 // verify under a memory limit no group of its proof fits: refused before
-// any file is read, nothing written (not even the --resume journal); with
-// room for the largest group it proves every tier.
+// any tier is proven, nothing written (not even the --resume journal), and
+// --plan names the same group; with room for the largest group it proves
+// every tier.
 TEST(Hardening, VerifyOverTheMemoryLimitIsRefusedBeforeItStarts) {
   ScratchDir scratch("verify-memory");
   const fs::path tb = scratch.path() / "tb";
@@ -480,6 +481,19 @@ TEST(Hardening, VerifyOverTheMemoryLimitIsRefusedBeforeItStarts) {
   EXPECT_NE(r.err.find("of memory to be proven (its own tiers"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("more than --memory-limit 2.0 MiB; nothing was verified"), std::string::npos) << r.err;
   EXPECT_EQ(r.out.find("ok,"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(pangki_dir(tb) / "verify.journal"));
+  // --plan says the same group and figure, and that a verify would be refused.
+  const std::vector<std::string> plan{"verify",         "pangki", "--max-pieces", "4",        "--plan",
+                                      "--memory-limit", "2M",     "--dir",        tb.string()};
+  const Outcome p = run_rtb(plan);
+  EXPECT_EQ(p.exit_code, 0) << describe_run(plan, p);
+  const std::size_t named = r.err.find("tier group ");
+  ASSERT_NE(named, std::string::npos) << r.err;
+  const std::string group = r.err.substr(named + 11, r.err.find(' ', named + 11) - named - 11);
+  EXPECT_NE(p.out.find("peak memory "), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("(group " + group + "); --memory-limit 2.0 MiB"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("group " + group + " needs more than --memory-limit"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("a verify would be refused"), std::string::npos) << p.out;
   EXPECT_FALSE(fs::exists(pangki_dir(tb) / "verify.journal"));
   const std::vector<std::string> roomy{"verify",         "pangki", "--max-pieces", "4",
                                        "--memory-limit", "64M",    "--dir",        tb.string()};
