@@ -65,6 +65,8 @@ int run_verify(int argc, char** argv) {
                      "estimate of the time left.\n"))
     return 0;
   check_threads(threads);
+  if (plan_only && !manifest.empty())
+    throw UsageError("--plan plans a proof and --manifest compares files with a manifest: give one of them");
   if (!manifest.empty()) return verify_against_manifest(manifest, choice, dirs, json, threads);
   if (choice.name.empty()) throw UsageError("missing game (usage: rtb verify GAME ..., or rtb verify --manifest FILE)");
   VerifyOptions options;

@@ -494,6 +494,9 @@ TEST(Hardening, VerifyOverTheMemoryLimitIsRefusedBeforeItStarts) {
   EXPECT_NE(p.out.find("(group " + group + "); --memory-limit 2.0 MiB"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("group " + group + " needs more than --memory-limit"), std::string::npos) << p.out;
   EXPECT_NE(p.out.find("a verify would be refused"), std::string::npos) << p.out;
+  const Outcome both = run_rtb({"verify", "--manifest", (scratch.path() / "m").string(), "--plan"});
+  EXPECT_EQ(both.exit_code, 2) << both.err;
+  EXPECT_NE(both.err.find("give one of them"), std::string::npos) << both.err;
   EXPECT_FALSE(fs::exists(pangki_dir(tb) / "verify.journal"));
   const std::vector<std::string> roomy{"verify",         "pangki", "--max-pieces", "4",
                                        "--memory-limit", "64M",    "--dir",        tb.string()};
