@@ -13,6 +13,16 @@ namespace rtb::cli {
 
 inline bool plan_has_limit(const ResourcePlan& plan) { return plan.memory_limit != 0; }
 
+// How often the plan drops a held tier to keep within its memory limit.
+inline void print_drops(const ResourcePlan& plan, std::ostream& out) {
+  std::size_t dropped = 0;
+  for (const GroupPlan& g : plan.groups) dropped += g.dropped.size();
+  if (dropped > 0)
+    out << dropped
+        << " times a held tier is dropped to stay within the memory limit, and read again from its\n"
+           "file when a later group needs it\n";
+}
+
 // With MPI ranks (--plan --ranks N, or under mpirun) two more columns: the
 // ranks a group is split across ("-": one rank solves it whole; memory is
 // then a rank's), and the fewest ranks whose shares fit the memory limit
@@ -56,12 +66,7 @@ inline void print_plan(const ResourcePlan& plan, std::ostream& out) {
     }
     out << "\n";
   }
-  std::size_t dropped = 0;
-  for (const GroupPlan& g : plan.groups) dropped += g.dropped.size();
-  if (dropped > 0)
-    out << dropped
-        << " times a held tier is dropped to stay within the memory limit, and read again from its\n"
-           "file when a later group needs it\n";
+  print_drops(plan, out);
   const auto forward = std::count_if(plan.groups.begin(), plan.groups.end(),
                                      [](const GroupPlan& g) { return g.table_bytes_spared > 0; });
   if (forward > 0) {
@@ -97,12 +102,7 @@ inline void print_proof_plan(const ResourcePlan& plan, const std::string& limit_
   out << "; " << limit_name << " " << mib(plan.memory_limit) << "\n";
   if (plan.groups.empty()) return;
   out << "a group's memory counts " << mib(plan.base_bytes) << " for the program and the game's tables\n";
-  std::size_t dropped = 0;
-  for (const GroupPlan& g : plan.groups) dropped += g.dropped.size();
-  if (dropped > 0)
-    out << dropped
-        << " times a held tier is dropped to stay within the memory limit, and read again from its\n"
-           "file when a later group needs it\n";
+  print_drops(plan, out);
   if (plan.peak_memory_bytes > plan.memory_limit)
     out << "group " << plan.groups[plan.peak_group].name << " needs more than " << limit_name
         << " even with every tier it does not read dropped: a verify would be refused\n";
