@@ -318,7 +318,7 @@ ResourcePlan plan_resources(const G& game, const std::vector<TierGroup>& groups,
       for (std::uint32_t t : group.tiers) p.state_bytes += held_bytes_of(t);
       p.exit_bits = false;
       if constexpr (SolvesLoneTiers<G>)
-        if (!model.proof_by_general && single_pass && group.tiers.size() == 1)
+        if (!model.proof_by_general && single_pass)  // check_tier's walk (solver/verify.hpp)
           p.working_bytes = p.slots * sizeof(Value);
     } else if (!single_pass) {
       const double per_slot = p.walk == Walk::Lean ? model.working_bytes_per_slot_lean

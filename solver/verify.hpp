@@ -15,6 +15,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <vector>
@@ -77,12 +78,6 @@ void check_generally(const G& game, typename G::TierId tier, const SolvedTierVal
   check.wrong = std::max<std::uint64_t>(check.wrong, wrong.load());
 }
 
-template <RetrogradeGame G>
-bool is_lone_tier(const G& game, typename G::TierId tier) {
-  const auto next = game.tier_successors(tier);
-  return std::find(next.begin(), next.end(), tier) == next.end();
-}
-
 }  // namespace verify_detail
 
 // `values` must hold the tier itself and every tier a move from it reaches.
@@ -95,7 +90,7 @@ TierCheck check_tier(const G& game, typename G::TierId tier, const SolvedTierVal
   TierCheck check;
   check.checked = game.tier_size(tier);
   if constexpr (SolvesLoneTiers<G>) {
-    if (method == CheckMethod::Walk && verify_detail::is_lone_tier(game, tier)) {
+    if (method == CheckMethod::Walk && solved_in_one_pass(game, std::array{tier})) {
       const TierView own = values[tier];
       const std::vector<Value> walked = game.solve_lone_tier(tier, values, threads, slots_done);
       for (std::uint64_t slot = 0; slot < walked.size(); ++slot)

@@ -258,9 +258,7 @@ TEST(GroupLoop, AProofsPlanHoldsTheGroupsTiersAndNoWalk) {
     EXPECT_EQ(p.state_bytes, p.slots) << p.name;  // a byte a stored value
     EXPECT_EQ(p.memory_bytes, model.base_bytes + p.state_bytes + p.working_bytes + p.held_bytes) << p.name;
     EXPECT_EQ(general.groups[k].working_bytes, 0u) << p.name;
-    const auto next = game.tier_successors(group.tiers.front());
-    const bool lone = group.tiers.size() == 1 && std::find(next.begin(), next.end(), group.tiers.front()) == next.end();
-    if (lone) {
+    if (solved_in_one_pass(game, group.tiers)) {
       EXPECT_EQ(p.working_bytes, p.slots * sizeof(Value)) << p.name;
       ++walked_lone;
     } else {
